@@ -1,0 +1,95 @@
+#include "engine/game.h"
+
+#include "engine/restrictions.h"
+
+namespace nard {
+
+namespace {
+
+// The loser is the opponent of the side the position is seen from; his points are mover points.
+int loser_on_board(const Position& p) { return kCheckers - p.opp_off; }
+
+bool loser_in_winner_home(const Position& p) {  // opponent checkers on mover points 1..6
+  for (int m = 1; m <= 6; ++m)
+    if (p.at(m) < 0 || p.opp_pinned_at(m)) return true;
+  return false;
+}
+
+// Number of opponent checkers on the opponent's own points lo..hi.
+int loser_on_own(const Position& p, int lo, int hi) {
+  int n = 0;
+  const Geometry g = p.geometry();
+  for (int q = lo; q <= hi; ++q) {
+    const int m = flip_point(q, g);
+    n += p.opp_count(m) + (p.opp_pinned_at(m) ? 1 : 0);
+  }
+  return n;
+}
+
+GameResult bear_off_win(const Rules& r, const Position& p) {
+  GameResult res;
+  res.mover_wins = true;
+  if (r.count31_scoring) {
+    res.outcome = Outcome::Single;
+    res.points = loser_on_board(p);
+    return res;
+  }
+  if (p.opp_off > 0 || r.gammon_value <= 1) {
+    res.outcome = Outcome::Single;
+    res.points = 1;
+    return res;
+  }
+  res.outcome = Outcome::Gammon;
+  res.points = r.gammon_value;
+  bool triple = false;
+  if (r.variant == Variant::LongNardy) {
+    switch (r.ln_triple) {
+      case LnTriple::None: break;
+      case LnTriple::HomeMars: triple = loser_on_own(p, 1, 6) == kCheckers; break;
+      case LnTriple::KoksFirstQuarter: triple = loser_on_own(p, 19, 24) > 0; break;
+      case LnTriple::KoksNoneHome: triple = loser_on_own(p, 1, 6) == 0; break;
+    }
+    if (triple) res.points = 3;
+  } else if (r.has_backgammons()) {
+    triple = (r.backgammon_counts_bar && p.opp_bar > 0) || loser_in_winner_home(p);
+    if (triple) res.points = r.backgammon_value;
+  }
+  if (triple) res.outcome = Outcome::Backgammon;
+  return res;
+}
+
+}  // namespace
+
+GameResult game_result(const Rules& r, const Position& p) {
+  if (p.mover_off == kCheckers) return bear_off_win(r, p);
+  if (r.landing == Landing::Pin) {
+    const bool opp_mother_pinned = p.opp_pinned_at(1);
+    const bool mover_mother_pinned = p.mover_pinned_at(kPoints);
+    const bool mover_on_start = p.at(kPoints) > 0 || mover_mother_pinned;
+    const bool opp_on_start = p.at(1) < 0 || opp_mother_pinned;
+    if (opp_mother_pinned && mover_mother_pinned) return {Outcome::Draw, false, 0};
+    if (opp_mother_pinned && !mover_on_start) return {Outcome::MotherPin, true, r.mother_pin_points};
+    if (mover_mother_pinned && !opp_on_start) return {Outcome::MotherPin, false, r.mother_pin_points};
+  }
+  if (r.t31_closure == T31Closure::Win && game_over_after_submove(r, p) && p.mover_off < kCheckers)
+    return {Outcome::Closure, true, loser_on_board(p)};
+  return {};
+}
+
+std::string outcome_name(Outcome o, const Rules& r) {
+  const bool russian = r.preset == "ru_short" || r.variant == Variant::LongNardy;
+  const bool persian = r.preset == "iran";
+  switch (o) {
+    case Outcome::None: return "none";
+    case Outcome::Single: return russian ? "oin" : "single game";
+    case Outcome::Gammon: return russian || persian ? "mars" : "gammon";
+    case Outcome::Backgammon:
+      return russian ? "koks" : persian ? "black mars" : "backgammon";
+    case Outcome::MotherPin: return "mother pin";
+    case Outcome::Closure: return "closure";
+    case Outcome::Draw: return "draw";
+  }
+  return "?";
+}
+
+}  // namespace nard

@@ -1,0 +1,339 @@
+#include "engine/movegen.h"
+
+#include <cassert>
+#include <cstring>
+
+#include <omp.h>
+
+#include "engine/restrictions.h"
+
+namespace nard {
+
+namespace {
+
+// Play quality for the maximal-dice rule (rules.md §1.3): more dice first, then the larger die
+// when only one of two different dice can be played. A sub-move that ends the game counts as
+// using every die (errata 7).
+constexpr int kScoreGameOver = 100;
+
+// One node of the sub-move search.
+struct Node {
+  Position pos;
+  uint32_t taint = 0;    // bit p-1: the checker that hit this turn stands on p (hit continuation)
+  uint8_t remaining = 0; // non-double: bit0 = high die left, bit1 = low die left; double: count
+  uint8_t used = 0;      // dice used so far
+  uint8_t head_moves = 0;
+  uint8_t larger_used = 0;
+  int8_t last_from = kBar;  // canonical order for doubles: sources never increase
+};
+
+// Open-addressing set of recorded plays, cleared in O(1) by a generation stamp.
+constexpr int kTableBits = 16;
+constexpr uint32_t kTableSize = 1u << kTableBits;  // > 2 * kMaxPlays
+static_assert(kTableSize >= 2 * kMaxPlays);
+
+// Visited intermediate states (only when sub-move order matters for legality).
+struct StateKey {
+  Position pos;
+  uint32_t taint;
+  uint8_t remaining, head_moves, pad0, pad1;
+  bool operator==(const StateKey& o) const { return std::memcmp(this, &o, sizeof(StateKey)) == 0; }
+};
+static_assert(sizeof(StateKey) == 40);
+
+}  // namespace
+
+struct MoveGenerator::Impl {
+  const Rules& rules;
+  // output
+  Position* out = nullptr;
+  Move* moves = nullptr;
+  int count = 0;
+  int best = -1;
+  // play set
+  std::unique_ptr<uint32_t[]> slot_stamp{new uint32_t[kTableSize]()};
+  std::unique_ptr<uint32_t[]> slot_index{new uint32_t[kTableSize]()};
+  uint32_t stamp = 0;
+  // visited states
+  std::unique_ptr<StateKey[]> visited{new StateKey[kTableSize]};
+  std::unique_ptr<uint32_t[]> visited_stamp{new uint32_t[kTableSize]()};
+  uint32_t vstamp = 0;
+  // per call
+  Dice dice{};
+  bool doubles = false;
+  bool canonical = false;  // doubles may be generated in non-increasing source order
+  bool track_visits = false;
+  int head_limit = 0;
+  Position start;
+  Move seq{};
+  uint64_t nodes = 0;
+
+  explicit Impl(const Rules& r) : rules(r) {}
+
+  void reset_plays() {
+    count = 0;
+    if (++stamp == 0) {
+      std::memset(slot_stamp.get(), 0, sizeof(uint32_t) * kTableSize);
+      stamp = 1;
+    }
+  }
+
+  void record(const Node& n, int score) {
+    if (score < best) return;
+    if (score > best) {
+      best = score;
+      reset_plays();
+    }
+    if (rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos)) return;
+    Position p = n.pos;
+    p.set_mover_first_turn(false);
+    uint32_t h = uint32_t(p.hash() >> 32) & (kTableSize - 1);
+    for (;;) {
+      if (slot_stamp[h] != stamp) break;
+      if (out[slot_index[h]] == p) return;
+      h = (h + 1) & (kTableSize - 1);
+    }
+    assert(count < kMaxPlays);
+    slot_stamp[h] = stamp;
+    slot_index[h] = uint32_t(count);
+    out[count] = p;
+    if (moves) moves[count] = seq;
+    ++count;
+  }
+
+  // True when the state was seen before in this call (and marks it seen).
+  bool seen(const Node& n) {
+    StateKey k{n.pos, n.taint, n.remaining, n.head_moves, 0, 0};
+    uint64_t hh = n.pos.hash() ^ (uint64_t(n.taint) * 0x9E3779B97F4A7C15ull) ^
+                  (uint64_t(n.remaining) << 40) ^ (uint64_t(n.head_moves) << 48);
+    uint32_t h = uint32_t(hh >> 20) & (kTableSize - 1);
+    for (;;) {
+      if (visited_stamp[h] != vstamp) {
+        visited_stamp[h] = vstamp;
+        visited[h] = k;
+        return false;
+      }
+      if (visited[h] == k) return true;
+      h = (h + 1) & (kTableSize - 1);
+    }
+  }
+
+  int score_of(const Node& n) const {
+    if (doubles) return n.used * 2;
+    if (n.used == 1) return 2 + n.larger_used;
+    return n.used * 2;
+  }
+
+  // Bear-off is allowed when every mover checker is on 1..6, none on the bar, and (Plakoto)
+  // none pinned, wherever it is.
+  bool can_bear_off(const Position& p) const {
+    if (p.mover_bar) return false;
+    for (int q = 7; q <= kPoints; ++q)
+      if (p.at(q) > 0 || p.mover_pinned_at(q)) return false;
+    if (rules.landing == Landing::Pin && rules.pinned_blocks_bearoff)
+      for (int q = 1; q <= 6; ++q)
+        if (p.mover_pinned_at(q)) return false;
+    return true;
+  }
+
+  // The lead/runner rule (rules.md §5.2, §6.3): until released, only the checker already on its
+  // way may move, or else one checker from the head.
+  bool lead_allows(const Position& p, int from) const {
+    if (lead_released(rules, p)) return true;
+    for (int q = rules.lead_threshold + 1; q < kPoints; ++q)
+      if (p.at(q) > 0) return from == q;
+    return from == kPoints;
+  }
+
+  // Applies one sub-move of distance d from `from`, if legal, and recurses. Returns true if at
+  // least one legal sub-move was found.
+  bool try_submove(const Node& n, int from, int d, int die_bit) {
+    const Position& p = n.pos;
+    const Rules& r = rules;
+    if (from == kBar) {
+      if (!p.mover_bar) return false;
+    } else {
+      if (p.at(from) <= 0) return false;
+      if (r.lead_rule != LeadRule::None && !lead_allows(p, from)) return false;
+      if (from == kPoints && head_limit && n.head_moves >= head_limit) return false;
+    }
+    const int to = from - d;
+    bool hit = false;
+    if (to <= 0) {
+      if (!can_bear_off(p)) return false;
+      if (to < 0)
+        for (int q = from + 1; q <= 6; ++q)
+          if (p.at(q) > 0 || p.mover_pinned_at(q)) return false;
+    } else {
+      const int occ = p.at(to);
+      if (occ < 0) {
+        if (occ < -1 || r.landing == Landing::Block) return false;
+        if (r.landing == Landing::Pin && p.pinned_under(to)) return false;
+        hit = true;
+      }
+    }
+
+    // Hit continuation: which checker leaves `from`? A tainted checker is restricted; when the
+    // point also holds untainted checkers, both choices are explored (errata 2).
+    const bool from_tainted = from != kBar && ((n.taint >> (from - 1)) & 1u);
+    bool any = false;
+    for (int choice = 0; choice < 2; ++choice) {
+      const bool moving_tainted = choice == 1;
+      if (moving_tainted && !from_tainted) break;
+      if (!moving_tainted && from_tainted && p.at(from) == 1) continue;
+      if (moving_tainted) {
+        if (r.hit_continuation == HitContinuation::NoRun) continue;
+        if (r.hit_continuation == HitContinuation::NoHide && to > 0 && p.at(to) > 0) continue;
+      }
+      Node c = n;
+      Position& q = c.pos;
+      // leave the source
+      if (from == kBar) {
+        --q.mover_bar;
+      } else {
+        q.set(from, p.at(from) - 1);
+        if (q.at(from) == 0 && q.pinned_under(from)) {  // the last top checker frees the pin
+          q.set(from, -1);
+          q.set_pin(from, false);
+        }
+        if (moving_tainted) c.taint &= ~(1u << (from - 1));
+        if (from == kPoints) ++c.head_moves;
+      }
+      // land
+      if (to <= 0) {
+        ++q.mover_off;
+      } else if (hit) {
+        if (r.landing == Landing::Hit) ++q.opp_bar; else q.set_pin(to, true);
+        q.set(to, 1);
+        if (r.hit_continuation != HitContinuation::Free &&
+            (r.hit_scope == HitScope::Anywhere || to <= 6))
+          c.taint |= 1u << (to - 1);
+      } else {
+        q.set(to, q.at(to) + 1);
+        if (moving_tainted) c.taint |= 1u << (to - 1);
+      }
+      if (r.block_check == BlockCheck::PerSubmove && creates_violation(r, p, q)) continue;
+
+      any = true;
+      ++c.used;
+      if (doubles) {
+        --c.remaining;
+        c.last_from = int8_t(from);
+      } else {
+        c.remaining &= uint8_t(~die_bit);
+        if (die_bit == 1) c.larger_used = 1;
+      }
+      seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
+      seq.count = c.used;
+      if (game_over_after_submove(r, q)) {
+        record(c, kScoreGameOver);
+      } else if (c.remaining) {
+        if (!(track_visits && seen(c))) expand(c);
+      } else {
+        record(c, score_of(c));
+      }
+    }
+    return any;
+  }
+
+  void expand(const Node& n) {
+    ++nodes;
+    bool any = false;
+    const Position& p = n.pos;
+    if (doubles) {
+      const int d = dice.d1;
+      if (p.mover_bar && rules.hitting()) {
+        any = try_submove(n, kBar, d, 0);
+      } else {
+        const int top = canonical ? std::min<int>(n.last_from, kPoints) : kPoints;
+        for (int from = top; from >= 1; --from)
+          if (p.at(from) > 0) any |= try_submove(n, from, d, 0);
+      }
+    } else {
+      for (int bit = 1; bit <= 2; bit <<= 1) {
+        if (!(n.remaining & bit)) continue;
+        const int d = bit == 1 ? dice.d1 : dice.d2;
+        if (p.mover_bar && rules.hitting()) {
+          any |= try_submove(n, kBar, d, bit);
+        } else {
+          for (int from = kPoints; from >= 1; --from)
+            if (p.at(from) > 0) any |= try_submove(n, from, d, bit);
+        }
+      }
+    }
+    if (!any || rules.block_check == BlockCheck::EndOfTurn) {
+      seq.count = n.used;
+      record(n, score_of(n));
+    }
+  }
+
+  int run(const Position& pos, Dice d, int limit) {
+    dice = d.normalised();
+    doubles = dice.is_double();
+    head_limit = limit;
+    best = -1;
+    reset_plays();
+    if (++vstamp == 0) {
+      std::memset(visited_stamp.get(), 0, sizeof(uint32_t) * kTableSize);
+      vstamp = 1;
+    }
+    Node root;
+    root.pos = pos;
+    root.remaining = doubles ? 4 : 3;
+    seq = Move{};
+    expand(root);
+    if (best <= 0) count = 0;  // not a single die can be played: the turn is forfeited
+    return count;
+  }
+};
+
+MoveGenerator::MoveGenerator(const Rules& rules) : rules_(rules), impl_(new Impl(rules_)) {}
+MoveGenerator::~MoveGenerator() = default;
+
+int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move* moves) {
+  Impl& g = *impl_;
+  g.out = out;
+  g.moves = moves;
+  g.nodes = 0;
+  g.start = pos;
+  const Rules& r = rules_;
+  g.canonical = r.variant == Variant::Backgammon && r.hit_continuation == HitContinuation::Free &&
+                r.block_check == BlockCheck::PerSubmove;
+  g.track_visits = dice.is_double() && !g.canonical;
+
+  int limit = r.head_limit;
+  const Dice nd = dice.normalised();
+  const bool first = pos.mover_first_turn() && r.head_limit > 0;
+  if (first && r.head_exception == HeadException::Narrow && nd.is_double() &&
+      ((r.head_exception_rolls >> nd.d1) & 1))
+    limit = r.head_limit + 1;
+  int n = g.run(pos, dice, limit);
+  if (first && r.head_exception == HeadException::General) {
+    const int all = nd.is_double() ? 8 : 4;  // the score of a play using every die
+    if (g.best >= 0 && g.best < all) n = g.run(pos, dice, r.head_limit + 1);
+  }
+  n = apply_unblocking_obligation(r, pos, out, moves, n);
+  nodes_ = g.nodes;
+  return n;
+}
+
+}  // namespace nard
+
+namespace nard {
+
+std::vector<int> count_plays_batch(const Rules& rules, std::span<const Position> positions,
+                                   std::span<const Dice> dice, int threads) {
+  const int64_t n = int64_t(positions.size());
+  std::vector<int> counts(size_t(n), 0);
+  const int team = threads > 0 ? threads : omp_get_num_procs();
+#pragma omp parallel num_threads(team)
+  {
+    MoveGenerator gen(rules);
+    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+#pragma omp for schedule(dynamic, 64)
+    for (int64_t i = 0; i < n; ++i) counts[size_t(i)] = gen.generate(positions[size_t(i)], dice[size_t(i)], buffer.get());
+  }
+  return counts;
+}
+
+}  // namespace nard

@@ -1,0 +1,113 @@
+// Rules: every rule option of the family as plain data (rules.md §1–7). The move generator and the
+// game flow read these fields; there are no per-preset branches anywhere else.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/result.h"
+
+namespace nard {
+
+enum class Variant : uint8_t { Backgammon, Plakoto, Tawla31, Fevga, LongNardy };
+
+// What landing on a point with exactly one opposing checker does.
+enum class Landing : uint8_t {
+  Hit,    // the blot goes to the bar (backgammon family)
+  Pin,    // the blot is pinned underneath (Plakoto)
+  Block,  // a single opposing checker blocks the point (Long Nardy, Fevga, Tawla 31)
+};
+
+// What the checker that hit may do afterwards in the same turn (rules.md §2.5).
+enum class HitContinuation : uint8_t { Free, NoHide, NoRun };
+enum class HitScope : uint8_t { Anywhere, Home };  // which hits are restricted: any, or on 1..6
+
+enum class Opening : uint8_t {
+  Both,    // O-BOTH: each rolls one die, the higher plays both dice just rolled
+  Reroll,  // O-REROLL: the higher die wins, then rolls both dice (doubles possible)
+};
+enum class OpeningStarter : uint8_t { High, Low };
+
+enum class CubeProgression : uint8_t { Geometric, Arithmetic };  // 1,2,4,8… or 1,2,3,4…
+
+// Who may move before the "first checker" has made its way (Fevga runner, Tawla 31 lead).
+enum class LeadRule : uint8_t { None, Runner, Lead };
+enum class HeadException : uint8_t { Narrow, General, None };  // Long Nardy first turn
+enum class BlockCheck : uint8_t { PerSubmove, EndOfTurn };
+enum class SixBlock : uint8_t { None, AheadRule, Home, Forbid };  // Long Nardy "забор" rule
+enum class T31Closure : uint8_t { Win, Illegal, Ignore };
+enum class LnTriple : uint8_t { None, HomeMars, KoksFirstQuarter, KoksNoneHome };
+enum class MahbusaScoring : uint8_t { Plakoto, Count31 };
+
+struct Rules {
+  std::string preset = "wbf";
+  Variant variant = Variant::Backgammon;
+  Geometry geometry = Geometry::Contrary;
+  Landing landing = Landing::Hit;
+
+  // --- backgammon family ---
+  HitContinuation hit_continuation = HitContinuation::Free;
+  HitScope hit_scope = HitScope::Anywhere;
+  int gammon_value = 2;
+  int backgammon_value = 3;     // 3, or 2 where the game has no backgammon (Portes, Tavla)
+  bool backgammon_counts_bar = true;
+
+  // --- opening ---
+  Opening opening = Opening::Both;
+  OpeningStarter opening_starter = OpeningStarter::High;
+  bool previous_winner_starts = false;
+
+  // --- cube ---
+  bool cube = true;
+  CubeProgression cube_progression = CubeProgression::Geometric;
+  int cube_cap = 64;            // no double is offered once the cube shows this value
+  bool crawford = true;         // match play
+  bool jacoby = false;          // money play
+  bool beavers = false;         // money play
+  bool automatic_doubles = false;
+
+  // --- Plakoto ---
+  int mother_pin_points = 2;
+  bool pinned_blocks_bearoff = true;
+  MahbusaScoring mahbusa_scoring = MahbusaScoring::Plakoto;
+
+  // --- Long Nardy ---
+  int head_limit = 0;                                  // checkers that may leave point 24 per turn; 0 = no limit
+  HeadException head_exception = HeadException::None;  // first-turn exception
+  uint8_t head_exception_rolls = 0;                    // bit d set: d-d lets two leave on the first turn
+  SixBlock six_block = SixBlock::None;
+  LnTriple ln_triple = LnTriple::None;
+
+  // --- Fevga / Tawla 31 ---
+  LeadRule lead_rule = LeadRule::None;
+  int lead_threshold = 0;             // "passed/released" once a checker is on 1..threshold or off
+  bool fevga_start_quarter = false;   // rule (a): never hold all of 19..24
+  bool fevga_unblock = false;         // rule (b): unblocking obligation
+  int moultezim_opp_quarter_limit = 0;  // rule (c): at most this many of 7..12 (0 = no limit)
+  T31Closure t31_closure = T31Closure::Ignore;
+  bool count31_scoring = false;       // the winner scores the loser's checkers left on the board
+  int match_target = 0;               // 0 = matches are set by the caller (e.g. Tawla 31: 31)
+
+  BlockCheck block_check = BlockCheck::PerSubmove;
+
+  bool hitting() const { return landing == Landing::Hit; }
+  bool has_gammons() const { return gammon_value > 1; }
+  bool has_backgammons() const { return backgammon_value > gammon_value; }
+};
+
+// Named presets. backgammon: wbf iran ru_short arab_tawla gr_portes tr_tavla; the other games:
+// plakoto tapa mahbusa fevga moultezim longnardy narde tawla31.
+Result<Rules> rules_preset(std::string_view name);
+std::vector<std::string> preset_names();
+// The default preset of a variant name (backgammon, plakoto, tawla31, fevga, longnardy and the
+// regional aliases tapa, mahbusa, narde, moultezim).
+Result<Rules> rules_for_variant(std::string_view variant);
+std::string_view variant_name(Variant v);
+
+// The starting position of the game, mover on roll (first-turn flags set where they matter).
+Position start_position(const Rules& rules);
+
+}  // namespace nard

@@ -1,0 +1,19 @@
+#include "tools/commands.h"
+
+namespace nard::tools {
+
+namespace {
+int g_exit_code = 0;  // the one piece of process state: what main() returns
+}
+
+int exit_code() { return g_exit_code; }
+void set_exit_code(int code) { g_exit_code = code; }
+
+void register_all(CLI::App& app) {
+  register_moves(app);
+  register_show(app);
+  register_perft(app);
+  register_bench(app);
+}
+
+}  // namespace nard::tools
