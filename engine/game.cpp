@@ -1,5 +1,6 @@
 #include "engine/game.h"
 
+#include "engine/movegen.h"
 #include "engine/restrictions.h"
 
 namespace nard {
@@ -90,6 +91,16 @@ std::string outcome_name(Outcome o, const Rules& r) {
     case Outcome::Draw: return "draw";
   }
   return "?";
+}
+
+bool is_deadlocked(const Rules& rules, const Position& pos) {
+  if (rules.landing != Landing::Pin) return false;
+  MoveGenerator gen(rules);
+  std::unique_ptr<Position[]> buf(new Position[kMaxPlays]);
+  for (const Position& side : {pos, pos.flipped()})
+    for (const Dice& d : all_rolls())
+      if (gen.generate(side, d, buf.get()) > 0) return false;
+  return true;
 }
 
 }  // namespace nard

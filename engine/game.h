@@ -32,4 +32,8 @@ GameResult game_result(const Rules& rules, const Position& after_play);
 
 std::string outcome_name(Outcome o, const Rules& rules);
 
+// Total deadlock (rules.md §3.7, Plakoto only): neither side has a legal play for any of the 21
+// rolls, so the game can never go on; the game flow scores it as a draw.
+bool is_deadlocked(const Rules& rules, const Position& pos);
+
 }  // namespace nard

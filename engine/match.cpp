@@ -1,0 +1,167 @@
+#include "engine/match.h"
+
+namespace nard {
+
+void MatchScore::set_score(int s0, int s1, bool crawford_game_now, bool crawford_done) {
+  score_[0] = s0;
+  score_[1] = s1;
+  crawford_now_ = crawford_game_now;
+  crawford_done_ = crawford_done;
+}
+
+void MatchScore::add_game(int winner, int points) {
+  if (winner >= 0) score_[winner] += points;
+  if (length_ == 0 || !crawford_rule_) return;
+  if (crawford_now_) {
+    crawford_now_ = false;
+    crawford_done_ = true;
+    return;
+  }
+  if (!crawford_done_ && !over() && (score_[0] == length_ - 1 || score_[1] == length_ - 1))
+    crawford_now_ = true;
+}
+
+int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll, int* ties) {
+  if (ties) *ties = 0;
+  if (rules.previous_winner_starts && previous_winner >= 0) {
+    *first_roll = rng.roll();
+    return previous_winner;
+  }
+  for (;;) {
+    const Dice d = rng.roll();  // d1 is player 0's die, d2 player 1's
+    if (d.d1 == d.d2) {
+      if (ties) ++*ties;
+      continue;
+    }
+    const bool high = rules.opening_starter == OpeningStarter::High;
+    const int starter = (d.d1 > d.d2) == high ? 0 : 1;
+    *first_roll = rules.opening == Opening::Both ? d : rng.roll();
+    return starter;
+  }
+}
+
+namespace {
+
+MatchView view_for(int player, const GameOptions& o, const CubeState& cube) {
+  MatchView v;
+  v.match_length = o.match_length;
+  v.my_score = o.scores[player];
+  v.opp_score = o.scores[1 - player];
+  v.crawford_game = o.crawford_game;
+  v.cube = cube;
+  if (cube.owner >= 0) v.cube.owner = cube.owner == player ? 0 : 1;
+  if (cube.pending_from >= 0) v.cube.pending_from = cube.pending_from == player ? 0 : 1;
+  return v;
+}
+
+}  // namespace
+
+GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const GameOptions& opts,
+                     MoveGenerator& gen, Position* buffer) {
+  GameRecord rec;
+  agents[0]->new_game();
+  agents[1]->new_game();
+  Dice roll{};
+  int ties = 0;
+  int side = opening(rules, rng, opts.previous_winner, &roll, &ties);
+  rec.first_player = side;
+  bool have_roll = true;
+  Position pos = start_position(rules);
+  CubeState cube;
+  const bool money = opts.match_length == 0;
+  if (money && rules.cube && rules.automatic_doubles && ties > 0) {
+    // Automatic doubles (one at most): a tie in the opening roll turns the centred cube.
+    cube.value = next_cube_value(rules, cube.value);
+    cube.turned = true;
+  }
+  int forfeits_in_a_row = 0;
+  for (rec.turns = 0; rec.turns < opts.max_turns; ++rec.turns) {
+    // Cube action before rolling.
+    if (!have_roll && may_double(rules, cube, side, opts.crawford_game).allowed &&
+        agents[side]->wants_to_double(pos, view_for(side, opts, cube))) {
+      const CubeState offered = *offer_double(rules, cube, side, opts.crawford_game);
+      const CubeResponse r = agents[1 - side]->respond_to_double(pos.flipped(), view_for(1 - side, opts, offered));
+      Result<CubeState> next = answer_double(rules, offered, r, money);
+      if (!next) next = answer_double(rules, offered, CubeResponse::Take, money);  // beaver not allowed
+      if (r == CubeResponse::Drop) {
+        rec.winner = side;
+        rec.points = dropped_points(rules, offered);
+        rec.dropped = true;
+        rec.cube_value = cube.value;
+        return rec;
+      }
+      cube = *next;
+      if (cube.beavered) {
+        const CubeResponse b = agents[side]->respond_to_double(pos, view_for(side, opts, cube));
+        const CubeState before = cube;
+        cube = *answer_beaver(cube, b == CubeResponse::Drop ? CubeResponse::Drop : CubeResponse::Take);
+        if (b == CubeResponse::Drop) {
+          rec.winner = 1 - side;
+          rec.points = before.value;
+          rec.dropped = true;
+          rec.cube_value = before.value;
+          return rec;
+        }
+      }
+    }
+    const Dice dice = have_roll ? roll : rng.roll();
+    have_roll = false;
+    const int n = gen.generate(pos, dice, buffer);
+    if (n == 0) {
+      pos.set_mover_first_turn(false);
+      if (++forfeits_in_a_row >= 2 && is_deadlocked(rules, pos)) break;  // Plakoto deadlock: draw
+      pos = pos.flipped();
+      side ^= 1;
+      continue;
+    }
+    forfeits_in_a_row = 0;
+    const int choice = agents[side]->choose_play(pos, dice, {buffer, size_t(n)}, view_for(side, opts, cube));
+    const Position next = buffer[choice];
+    const GameResult res = game_result(rules, next);
+    if (res.over()) {
+      rec.result = res;
+      rec.cube_value = cube.value;
+      ++rec.turns;
+      if (res.outcome == Outcome::Draw) return rec;
+      rec.winner = res.mover_wins ? side : 1 - side;
+      int pts = res.points;
+      if (money && rules.jacoby && !cube.turned && rules.cube) pts = std::min(pts, 1);
+      rec.points = pts * cube.value;
+      return rec;
+    }
+    pos = next.flipped();
+    side ^= 1;
+  }
+  rec.result.outcome = Outcome::Draw;  // deadlock or the turn limit
+  rec.cube_value = cube.value;
+  return rec;
+}
+
+SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
+                           int games) {
+  SessionResult s;
+  MoveGenerator gen(rules);
+  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  MatchScore score(match_length, rules.crawford);
+  int previous_winner = -1;
+  for (int g = 0; match_length > 0 ? !score.over() : g < games; ++g) {
+    Rng rng(game_seed(seed, uint64_t(g)));
+    GameOptions o;
+    o.match_length = match_length;
+    o.scores[0] = score.score(0);
+    o.scores[1] = score.score(1);
+    o.crawford_game = score.crawford_game();
+    o.previous_winner = previous_winner;
+    const GameRecord rec = play_game(rules, agents, rng, o, gen, buffer.get());
+    s.games.push_back(rec);
+    if (rec.winner >= 0) {
+      s.points[rec.winner] += rec.points;
+      previous_winner = rec.winner;
+    }
+    score.add_game(rec.winner, rec.points);
+  }
+  if (match_length > 0) s.match_winner = score.score(0) >= match_length ? 0 : 1;
+  return s;
+}
+
+}  // namespace nard

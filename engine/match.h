@@ -1,0 +1,98 @@
+// Game and match flow: play a game to its end between two agents (opening roll per the rules,
+// the cube where the game has one, scoring × cube, Jacoby), money sessions and matches to N
+// points with the Crawford rule, and "previous winner starts" where the rules say so.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/cube.h"
+#include "engine/dice.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+namespace nard {
+
+// What an agent sees of the match when it decides (scores from its own side).
+struct MatchView {
+  int match_length = 0;  // 0 = money
+  int my_score = 0, opp_score = 0;
+  bool crawford_game = false;
+  CubeState cube;        // owner is 0 = this agent, 1 = the opponent, -1 centred
+};
+
+// A participant in the game flow. Positions are seen from the agent (it is the mover).
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Index into plays[0..n) of the play to make (n >= 1).
+  virtual int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                          const MatchView& view) = 0;
+  // Asked before rolling when the agent may double.
+  virtual bool wants_to_double(const Position&, const MatchView&) { return false; }
+  // Asked when the opponent doubles (pos seen from the agent, who is NOT on roll).
+  virtual CubeResponse respond_to_double(const Position&, const MatchView&) { return CubeResponse::Take; }
+  virtual void new_game() {}
+};
+
+// Match bookkeeping: scores, the Crawford game, match end.
+class MatchScore {
+ public:
+  MatchScore(int match_length, bool crawford_rule) : length_(match_length), crawford_rule_(crawford_rule) {}
+  int length() const { return length_; }
+  int score(int player) const { return score_[player]; }
+  bool over() const { return length_ > 0 && (score_[0] >= length_ || score_[1] >= length_); }
+  // Is the next game the Crawford game? (the first game after a player first reaches length-1)
+  bool crawford_game() const { return crawford_now_; }
+  bool post_crawford() const { return crawford_done_; }
+  void set_score(int s0, int s1, bool crawford_game_now, bool crawford_done);
+  void add_game(int winner, int points);
+
+ private:
+  int length_;
+  bool crawford_rule_;
+  int score_[2] = {0, 0};
+  bool crawford_now_ = false;
+  bool crawford_done_ = false;
+};
+
+struct GameRecord {
+  int winner = -1;         // 0 or 1; -1 for a draw
+  int points = 0;          // scored by the winner, cube and Jacoby included
+  GameResult result;       // the board result (points before the cube), when not dropped
+  bool dropped = false;    // ended by a refused double
+  int cube_value = 1;
+  int turns = 0;
+  int first_player = 0;    // who made the first play
+};
+
+struct GameOptions {
+  int match_length = 0;
+  int scores[2] = {0, 0};
+  bool crawford_game = false;
+  int previous_winner = -1;  // for rules.previous_winner_starts; -1: none (first game)
+  int max_turns = 10000;     // safety net; a game that reaches it is scored as a draw
+};
+
+// Plays one game. agents[0] and agents[1] are players 0 and 1.
+GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const GameOptions& opts,
+                     MoveGenerator& gen, Position* buffer);
+
+// Who starts and with which first roll (rules.md §1.5). Returns the starter; *first_roll is the
+// roll he plays (for O-BOTH the two opening dice; for O-REROLL a fresh roll). *ties counts the
+// tied opening rolls (automatic doubles), when ties != nullptr.
+int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll, int* ties = nullptr);
+
+struct SessionResult {
+  std::vector<GameRecord> games;
+  int points[2] = {0, 0};
+  int match_winner = -1;  // matches only
+};
+// A money session of `games` games (match_length 0) or a match to match_length points.
+SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
+                           int games);
+
+}  // namespace nard
