@@ -11,10 +11,12 @@ namespace nard {
 
 namespace {
 
-// Play quality for the maximal-dice rule (rules.md §1.3): more dice first, then the larger die
-// when only one of two different dice can be played. A sub-move that ends the game counts as
-// using every die (errata 7).
-constexpr int kScoreGameOver = 100;
+// Play quality for the maximal-dice rule (rules.md §1.3): 2 per die used, plus 1 when a single
+// die of a non-double was played and it was the larger one. A sub-move that ends the game counts
+// as using every die (errata 7): it scores like a full play, so it stands beside the full plays
+// that do not end the game rather than replacing them.
+constexpr int kScoreAllDiceDouble = 8;
+constexpr int kScoreAllDice = 4;
 
 // One node of the sub-move search.
 struct Node {
@@ -50,18 +52,27 @@ struct MoveGenerator::Impl {
   Move* moves = nullptr;
   int count = 0;
   int best = -1;
-  // play set
-  std::unique_ptr<uint32_t[]> slot_stamp{new uint32_t[kTableSize]()};
-  std::unique_ptr<uint32_t[]> slot_index{new uint32_t[kTableSize]()};
-  uint32_t stamp = 0;
-  // visited states
-  std::unique_ptr<StateKey[]> visited{new StateKey[kTableSize]};
-  std::unique_ptr<uint32_t[]> visited_stamp{new uint32_t[kTableSize]()};
+  // Play set: open addressing over out[], one word per slot = (stamp << 16) | index. The table
+  // starts small (it stays in L1 for the usual few dozen plays) and doubles while it fills.
+  static constexpr uint32_t kSmallTable = 1024;
+  std::unique_ptr<uint32_t[]> slots{new uint32_t[kTableSize]()};
+  uint32_t stamp = 0;  // 16 bits; 0 never marks a live slot
+  uint32_t mask = kSmallTable - 1;
+  // Visited intermediate states, stored densely in visit order with the same growing slot
+  // table as the plays (most calls visit a few hundred states at most).
+  std::unique_ptr<StateKey[]> visited{new StateKey[kTableSize / 2]};
+  std::unique_ptr<uint32_t[]> vslots{new uint32_t[kTableSize]()};
   uint32_t vstamp = 0;
+  uint32_t vmask = kSmallTable - 1;
+  uint32_t vcount = 0;
   // per call
   Dice dice{};
   bool doubles = false;
   bool canonical = false;  // doubles may be generated in non-increasing source order
+  // Which of the rarely used rule families are on (decided once, in the constructor).
+  const bool restricted = rules.six_block != SixBlock::None || rules.fevga_start_quarter ||
+                          rules.moultezim_opp_quarter_limit > 0 || rules.t31_closure == T31Closure::Illegal;
+  const bool special_endings = rules.landing == Landing::Pin || rules.t31_closure == T31Closure::Win;
   bool track_visits = false;
   int head_limit = 0;
   Position start;
@@ -69,13 +80,25 @@ struct MoveGenerator::Impl {
   uint64_t nodes = 0;
 
   explicit Impl(const Rules& r) : rules(r) {}
+  bool impl_restricted() const { return restricted; }
+
+  void new_stamp() {
+    if (++stamp == 0x10000) {
+      std::memset(slots.get(), 0, sizeof(uint32_t) * kTableSize);
+      stamp = 1;
+    }
+  }
 
   void reset_plays() {
     count = 0;
-    if (++stamp == 0) {
-      std::memset(slot_stamp.get(), 0, sizeof(uint32_t) * kTableSize);
-      stamp = 1;
-    }
+    mask = kSmallTable - 1;
+    new_stamp();
+  }
+
+  void insert_slot(uint32_t index) {
+    uint32_t h = uint32_t(out[index].hash() >> 32) & mask;
+    while ((slots[h] >> 16) == stamp) h = (h + 1) & mask;
+    slots[h] = (stamp << 16) | index;
   }
 
   void record(const Node& n, int score) {
@@ -84,38 +107,71 @@ struct MoveGenerator::Impl {
       best = score;
       reset_plays();
     }
-    if (rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos)) return;
+    if (restricted && rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos))
+      return;
     Position p = n.pos;
     p.set_mover_first_turn(false);
-    uint32_t h = uint32_t(p.hash() >> 32) & (kTableSize - 1);
+    uint32_t h = uint32_t(p.hash() >> 32) & mask;
     for (;;) {
-      if (slot_stamp[h] != stamp) break;
-      if (out[slot_index[h]] == p) return;
-      h = (h + 1) & (kTableSize - 1);
+      const uint32_t slot = slots[h];
+      if ((slot >> 16) != stamp) break;
+      if (out[slot & 0xFFFF] == p) return;
+      h = (h + 1) & mask;
     }
     assert(count < kMaxPlays);
-    slot_stamp[h] = stamp;
-    slot_index[h] = uint32_t(count);
     out[count] = p;
     if (moves) moves[count] = seq;
+    slots[h] = (stamp << 16) | uint32_t(count);
     ++count;
+    if (uint32_t(count) * 2 > mask + 1 && mask + 1 < kTableSize) {  // keep the load below 1/2
+      mask = mask * 2 + 1;
+      new_stamp();
+      for (int i = 0; i < count; ++i) insert_slot(uint32_t(i));
+    }
   }
 
-  // True when the state was seen before in this call (and marks it seen).
-  bool seen(const Node& n) {
-    StateKey k{n.pos, n.taint, n.remaining, n.head_moves, 0, 0};
-    uint64_t hh = n.pos.hash() ^ (uint64_t(n.taint) * 0x9E3779B97F4A7C15ull) ^
-                  (uint64_t(n.remaining) << 40) ^ (uint64_t(n.head_moves) << 48);
-    uint32_t h = uint32_t(hh >> 20) & (kTableSize - 1);
-    for (;;) {
-      if (visited_stamp[h] != vstamp) {
-        visited_stamp[h] = vstamp;
-        visited[h] = k;
-        return false;
-      }
-      if (visited[h] == k) return true;
-      h = (h + 1) & (kTableSize - 1);
+  static uint32_t state_hash(const StateKey& k) {
+    return uint32_t((k.pos.hash() ^ (uint64_t(k.taint) * 0x9E3779B97F4A7C15ull) ^
+                     (uint64_t(k.remaining) << 40) ^ (uint64_t(k.head_moves) << 48)) >> 24);
+  }
+
+  void reset_visits() {
+    vcount = 0;
+    vmask = kSmallTable - 1;
+    if (++vstamp == 0x10000) {
+      std::memset(vslots.get(), 0, sizeof(uint32_t) * kTableSize);
+      vstamp = 1;
     }
+  }
+
+  // True when the state was seen before in this call (and marks it seen). When the dense store
+  // is full, states are no longer remembered: the search stays correct, only slower.
+  bool seen(const Node& n) {
+    const StateKey k{n.pos, n.taint, n.remaining, n.head_moves, 0, 0};
+    uint32_t h = state_hash(k) & vmask;
+    for (;;) {
+      const uint32_t slot = vslots[h];
+      if ((slot >> 16) != vstamp) break;
+      if (visited[slot & 0xFFFF] == k) return true;
+      h = (h + 1) & vmask;
+    }
+    if (vcount >= kTableSize / 2 - 1) return false;
+    visited[vcount] = k;
+    vslots[h] = (vstamp << 16) | vcount;
+    ++vcount;
+    if (vcount * 2 > vmask + 1 && vmask + 1 < kTableSize) {
+      vmask = vmask * 2 + 1;
+      if (++vstamp == 0x10000) {
+        std::memset(vslots.get(), 0, sizeof(uint32_t) * kTableSize);
+        vstamp = 1;
+      }
+      for (uint32_t i = 0; i < vcount; ++i) {
+        uint32_t g = state_hash(visited[i]) & vmask;
+        while ((vslots[g] >> 16) == vstamp) g = (g + 1) & vmask;
+        vslots[g] = (vstamp << 16) | i;
+      }
+    }
+    return false;
   }
 
   int score_of(const Node& n) const {
@@ -147,7 +203,7 @@ struct MoveGenerator::Impl {
 
   // Applies one sub-move of distance d from `from`, if legal, and recurses. Returns true if at
   // least one legal sub-move was found.
-  bool try_submove(const Node& n, int from, int d, int die_bit) {
+  bool try_submove(const Node& n, int from, int d, int die_bit, bool only_game_ending = false) {
     const Position& p = n.pos;
     const Rules& r = rules;
     if (from == kBar) {
@@ -212,8 +268,15 @@ struct MoveGenerator::Impl {
         q.set(to, q.at(to) + 1);
         if (moving_tainted) c.taint |= 1u << (to - 1);
       }
-      if (r.block_check == BlockCheck::PerSubmove && creates_violation(r, p, q)) continue;
+      // Every block restriction is a condition on the set of points the mover holds (the
+      // opponent's checkers do not move now), so only a sub-move that occupies an empty point
+      // can create a violation.
+      if (restricted && r.block_check == BlockCheck::PerSubmove && to > 0 && p.at(to) == 0 &&
+          creates_violation(r, p, q))
+        continue;
 
+      const bool ends = q.mover_off == kCheckers || (special_endings && game_over_after_submove(r, q));
+      if (only_game_ending && !ends) continue;
       any = true;
       ++c.used;
       if (doubles) {
@@ -225,8 +288,8 @@ struct MoveGenerator::Impl {
       }
       seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
       seq.count = c.used;
-      if (game_over_after_submove(r, q)) {
-        record(c, kScoreGameOver);
+      if (ends) {
+        record(c, doubles ? kScoreAllDiceDouble : kScoreAllDice);
       } else if (c.remaining) {
         if (!(track_visits && seen(c))) expand(c);
       } else {
@@ -234,6 +297,30 @@ struct MoveGenerator::Impl {
       }
     }
     return any;
+  }
+
+  // Bit p set (p = 1..24) when the mover has a checker on top of point p.
+  static uint32_t mover_points(const Position& p) {
+    uint32_t m = 0;
+    for (int q = 1; q <= kPoints; ++q) m |= uint32_t(p.board[q - 1] > 0) << q;
+    return m;
+  }
+
+  // Sources worth trying for the high die d when the low die was played first (free hitting
+  // rules only). Any other second sub-move b repeats a play found with the high die first:
+  // the first sub-move a could not have made b legal (a never closes or opens a point for b)
+  // nor b make a illegal, and b is another checker than the one that just moved. The exceptions
+  // kept here: the checker that just moved (it continues), everything after an entry from the
+  // bar (the bar had to be cleared first), and bear-offs (a may have brought the last checker
+  // home, or cleared the points above b). Pruned nodes are dominated, so recording them as
+  // one-die leaves is harmless. Not used where a sub-move can end the game early (Plakoto):
+  // there the order decides which sub-moves are played at all.
+  uint32_t reverse_order_sources(int d) const {
+    const SubMove& first = seq.sub[0];
+    if (first.from == kBar) return ~0u;
+    uint32_t keep = (2u << std::min(d, 6)) - 2;  // from <= d: a bear-off with d
+    if (first.to > 0) keep |= 1u << first.to;
+    return keep;
   }
 
   void expand(const Node& n) {
@@ -246,8 +333,14 @@ struct MoveGenerator::Impl {
         any = try_submove(n, kBar, d, 0);
       } else {
         const int top = canonical ? std::min<int>(n.last_from, kPoints) : kPoints;
-        for (int from = top; from >= 1; --from)
-          if (p.at(from) > 0) any |= try_submove(n, from, d, 0);
+        const uint32_t points = mover_points(p);
+        for (uint32_t m = points & ((2u << top) - 2); m; m &= ~(1u << (31 - __builtin_clz(m))))
+          any |= try_submove(n, 31 - __builtin_clz(m), d, 0);
+        // Canonical order with game-ending sub-moves (Plakoto): a sub-move that ends the game
+        // may come after lower sources, since nothing is played after it.
+        if (canonical && special_endings)
+          for (uint32_t m = points & ~((2u << top) - 1); m; m &= ~(1u << (31 - __builtin_clz(m))))
+            any |= try_submove(n, 31 - __builtin_clz(m), d, 0, /*only_game_ending=*/true);
       }
     } else {
       for (int bit = 1; bit <= 2; bit <<= 1) {
@@ -256,8 +349,10 @@ struct MoveGenerator::Impl {
         if (p.mover_bar && rules.hitting()) {
           any |= try_submove(n, kBar, d, bit);
         } else {
-          for (int from = kPoints; from >= 1; --from)
-            if (p.at(from) > 0) any |= try_submove(n, from, d, bit);
+          uint32_t sources = mover_points(p);
+          if (canonical && !special_endings && bit == 1 && n.used == 1) sources &= reverse_order_sources(d);
+          for (uint32_t m = sources; m; m &= ~(1u << (31 - __builtin_clz(m))))
+            any |= try_submove(n, 31 - __builtin_clz(m), d, bit);
         }
       }
     }
@@ -273,10 +368,7 @@ struct MoveGenerator::Impl {
     head_limit = limit;
     best = -1;
     reset_plays();
-    if (++vstamp == 0) {
-      std::memset(visited_stamp.get(), 0, sizeof(uint32_t) * kTableSize);
-      vstamp = 1;
-    }
+    reset_visits();
     Node root;
     root.pos = pos;
     root.remaining = doubles ? 4 : 3;
@@ -297,8 +389,13 @@ int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move*
   g.nodes = 0;
   g.start = pos;
   const Rules& r = rules_;
-  g.canonical = r.variant == Variant::Backgammon && r.hit_continuation == HitContinuation::Free &&
-                r.block_check == BlockCheck::PerSubmove;
+  // Sub-move order cannot change legality (only which checker ends the game) in standard
+  // backgammon with free hitting and in Plakoto: doubles may then be generated with never-
+  // increasing sources, each play once. Hit-continuation rules, the head, runner and lead rules
+  // and the block checks depend on the order, so those games search every order.
+  g.canonical = (r.variant == Variant::Backgammon || r.variant == Variant::Plakoto) &&
+                r.hit_continuation == HitContinuation::Free && r.block_check == BlockCheck::PerSubmove &&
+                !g.impl_restricted();
   g.track_visits = dice.is_double() && !g.canonical;
 
   int limit = r.head_limit;
@@ -309,7 +406,7 @@ int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move*
     limit = r.head_limit + 1;
   int n = g.run(pos, dice, limit);
   if (first && r.head_exception == HeadException::General) {
-    const int all = nd.is_double() ? 8 : 4;  // the score of a play using every die
+    const int all = nd.is_double() ? kScoreAllDiceDouble : kScoreAllDice;
     if (g.best >= 0 && g.best < all) n = g.run(pos, dice, r.head_limit + 1);
   }
   n = apply_unblocking_obligation(r, pos, out, moves, n);

@@ -93,18 +93,6 @@ bool Position::is_consistent(std::string* why) const {
   return true;
 }
 
-uint64_t Position::hash() const {
-  uint64_t w[4];
-  std::memcpy(w, this, sizeof(w));
-  uint64_t h = 0x9E3779B97F4A7C15ull;
-  for (uint64_t x : w) {
-    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 31;
-  }
-  return h;
-}
-
 Position backgammon_start() {
   Position p;
   p.set(24, 2); p.set(13, 5); p.set(8, 3); p.set(6, 5);

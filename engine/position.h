@@ -101,7 +101,17 @@ struct Position {
 
   bool operator==(const Position& o) const { return std::memcmp(this, &o, sizeof(Position)) == 0; }
   bool operator!=(const Position& o) const { return !(*this == o); }
-  uint64_t hash() const;
+  uint64_t hash() const {
+    uint64_t w[4];
+    std::memcpy(w, this, sizeof(w));
+    // Multiply-xorshift over the four words; spreads the play tables well enough.
+    uint64_t h = (w[0] * 0x9E3779B97F4A7C15ull) ^ (w[1] * 0xC2B2AE3D27D4EB4Full) ^
+                 (w[2] * 0x165667B19E3779F9ull) ^ (w[3] * 0xD6E8FEB86659FD93ull);
+    h ^= h >> 32;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    return h;
+  }
 };
 
 static_assert(sizeof(Position) == 32, "Position must stay one 32-byte value");
