@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "engine/gnubg_id.h"
 #include "engine/notation.h"
 #include "tools/commands.h"
 
@@ -40,7 +41,9 @@ std::string json_string(const std::string& s) {
 }
 
 std::string format_position_for(const Position& pos, const Rules& rules) {
-  (void)rules;
+  // A Position ID holds checkers only: every backgammon position fits, other games need pins,
+  // parallel movement or first-turn flags.
+  if (rules.variant == Variant::Backgammon) return encode_position_id(pos);
   return format_notation(pos);
 }
 

@@ -1,12 +1,43 @@
 #include "tools/position_arg.h"
 
+#include "engine/fibs_board.h"
+#include "engine/gnubg_id.h"
 #include "engine/notation.h"
+#include "engine/xgid.h"
 
 namespace nard::tools {
 
+namespace {
+
+bool is_base64_or_colon(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+         c == '/' || c == ':';
+}
+
+// Our notation starts with a side letter followed by a space, ';' or nothing ("x 24:2 ...");
+// a Position ID may start with 'x' or 'o' too, but never holds a space.
+bool looks_like_notation(std::string_view text) {
+  return (text[0] == 'x' || text[0] == 'o') &&
+         (text.size() == 1 || text[1] == ' ' || text[1] == ';');
+}
+
+// The gnubg-family formats describe a backgammon board: contrary movement, no pins.
+Result<Position> backgammon_board(Result<Position> pos, const Rules& rules,
+                                  std::string_view format) {
+  if (!pos) return pos;
+  if (rules.geometry != Geometry::Contrary)
+    return make_error(std::string(format) + " describes a contrary-movement board; " +
+                      std::string(variant_name(rules.variant)) + " positions need our notation");
+  return pos;
+}
+
+}  // namespace
+
 Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   if (text.empty()) return make_error("empty POSITION");
-  if (text[0] == 'x' || text[0] == 'o') {
+  if (looks_like_notation(text)) {
     Result<Position> p = parse_notation(text, rules.geometry);
     if (!p) return p;
     if (rules.variant == Variant::LongNardy) return p;
@@ -15,8 +46,26 @@ Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
     q.set_opp_first_turn(false);
     return q;
   }
+  if (text.substr(0, 5) == "XGID=") {
+    Result<XgidPosition> x = decode_xgid(text);
+    if (!x) return x.error();
+    return backgammon_board(x->position, rules, "an XGID");
+  }
+  if (text.substr(0, 6) == "board:") {
+    Result<FibsBoard> b = parse_fibs_board(text);
+    if (!b) return b.error();
+    return backgammon_board(b->position, rules, "a FIBS board");
+  }
+  bool gnubg_chars = true;
+  for (char c : text) gnubg_chars = gnubg_chars && is_base64_or_colon(c);
+  if (gnubg_chars) {
+    Result<GnubgPosition> g = parse_gnubg_id(text);
+    if (!g) return g.error();
+    return backgammon_board(g->position, rules, "a gnubg Position ID");
+  }
   return make_error("POSITION '" + std::string(text) +
-                    "' is not a Position ID, Position ID:Match ID, XGID or our notation");
+                    "' is not a Position ID, Position ID:Match ID, XGID=..., FIBS board:... or our "
+                    "notation (x 24:2 13:5 ...; o ...)");
 }
 
 Result<Rules> resolve_rules(const std::string& variant, const std::string& preset) {
@@ -26,8 +75,9 @@ Result<Rules> resolve_rules(const std::string& variant, const std::string& prese
   Result<Rules> r = rules_preset(preset);
   if (!r) return r;
   if (r->variant != base->variant)
-    return make_error("rules preset '" + preset + "' is for " + std::string(variant_name(r->variant)) +
-                      ", not " + std::string(variant_name(base->variant)));
+    return make_error("rules preset '" + preset + "' is for " +
+                      std::string(variant_name(r->variant)) + ", not " +
+                      std::string(variant_name(base->variant)));
   return r;
 }
 

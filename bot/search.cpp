@@ -1,0 +1,200 @@
+#include "bot/search.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+namespace nard {
+
+// Direct-mapped cache of 0-ply results keyed by the whole position (no false hits).
+struct Search::Cache {
+  static constexpr size_t kEntries = size_t(1) << 16;
+  struct Entry {
+    Position pos;
+    Probabilities probs;
+    bool valid = false;
+  };
+  std::vector<Entry> entries = std::vector<Entry>(kEntries);
+  Entry& slot(const Position& p) { return entries[p.hash() & (kEntries - 1)]; }
+};
+
+struct Search::Scratch {
+  std::unique_ptr<Position[]> plays{new Position[kMaxPlays]};
+  std::vector<Position> batch;       // flipped results of all 21 rolls
+  std::vector<Probabilities> probs;  // their 0-ply values (opponent's view)
+  std::vector<int> roll_begin;       // batch range of each roll: [roll_begin[r], roll_begin[r+1])
+  std::vector<Position> missing;
+  std::vector<Probabilities> missing_probs;
+  std::vector<int> missing_index;
+  std::vector<int> order;
+};
+
+Search::Search(const Rules& rules, Evaluator& evaluator, SearchConfig config)
+    : rules_(rules),
+      evaluator_(evaluator),
+      config_(config),
+      cache_(new Cache),
+      generator_(new MoveGenerator(rules_)),
+      static_scratch_(new Scratch) {}
+
+Search::~Search() = default;
+
+void Search::clear_cache() {
+  for (auto& e : cache_->entries) e.valid = false;
+}
+
+float Search::score(const Probabilities& p) const {
+  return objective_ ? objective_(p) : cubeless_equity(p, rules_);
+}
+
+void Search::evaluate_static(std::span<const Position> positions, std::span<Probabilities> out) {
+  static_evals_ += positions.size();
+  if (!config_.use_cache) {
+    evaluator_.evaluate(positions, out);
+    return;
+  }
+  Scratch& s = *static_scratch_;
+  s.missing.clear();
+  s.missing_index.clear();
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const Cache::Entry& e = cache_->slot(positions[i]);
+    if (e.valid && e.pos == positions[i]) {
+      out[i] = e.probs;
+      ++cache_hits_;
+    } else {
+      s.missing.push_back(positions[i]);
+      s.missing_index.push_back(int(i));
+    }
+  }
+  if (s.missing.empty()) return;
+  s.missing_probs.resize(s.missing.size());
+  evaluator_.evaluate(s.missing, s.missing_probs);
+  for (size_t k = 0; k < s.missing.size(); ++k) {
+    out[size_t(s.missing_index[k])] = s.missing_probs[k];
+    Cache::Entry& e = cache_->slot(s.missing[k]);
+    e.pos = s.missing[k];
+    e.probs = s.missing_probs[k];
+    e.valid = true;
+  }
+}
+
+Probabilities Search::evaluate(const Position& pos, int ply) {
+  if (auto t = terminal_probabilities(rules_, pos)) return *t;
+  if (ply <= 0) {
+    Probabilities p;
+    evaluate_static({&pos, 1}, {&p, 1});
+    return p;
+  }
+  return evaluate_ply(pos, ply, 0);
+}
+
+// pos: side on roll; returns its probabilities at `ply` >= 1. `depth` selects the scratch.
+Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
+  while (scratch_.size() <= size_t(depth)) scratch_.emplace_back(new Scratch);
+  Scratch& s = *scratch_[size_t(depth)];  // heap-allocated: stays valid while deeper levels grow the vector
+  MoveGenerator& gen = *generator_;
+
+  // All plays of all 21 rolls, flipped (opponent on roll), valued in one 0-ply batch.
+  s.batch.clear();
+  s.roll_begin.assign(22, 0);
+  const auto& rolls = all_rolls();
+  for (int r = 0; r < 21; ++r) {
+    s.roll_begin[size_t(r)] = int(s.batch.size());
+    const int n = gen.generate(pos, rolls[size_t(r)], s.plays.get());
+    if (n == 0) {  // forfeited: the position passes unchanged
+      Position passed = pos;
+      passed.set_mover_first_turn(false);
+      s.batch.push_back(passed.flipped());
+    }
+    for (int i = 0; i < n; ++i) s.batch.push_back(s.plays[i].flipped());
+  }
+  s.roll_begin[21] = int(s.batch.size());
+  s.probs.resize(s.batch.size());
+  // Terminal results are exact; the rest go to the net.
+  evaluate_static(s.batch, s.probs);
+
+  float sum[kOutputs] = {0, 0, 0, 0, 0};
+  for (int r = 0; r < 21; ++r) {
+    const int begin = s.roll_begin[size_t(r)], end = s.roll_begin[size_t(r) + 1];
+    // Best reply at 0-ply from the mover's side (invert the opponent-view values).
+    int best = begin;
+    float best_score = -1e30f;
+    for (int i = begin; i < end; ++i) {
+      const float v = score(invert(s.probs[size_t(i)]));
+      if (v > best_score) { best_score = v; best = i; }
+    }
+    Probabilities chosen = invert(s.probs[size_t(best)]);
+    if (ply > 1 && !terminal_probabilities(rules_, s.batch[size_t(best)])) {
+      if (config_.inner_candidates > 1 && end - begin > 1) {
+        // Re-value the top few replies one ply deeper and keep the best of them.
+        s.order.resize(size_t(end - begin));
+        std::iota(s.order.begin(), s.order.end(), begin);
+        const int k = std::min(config_.inner_candidates, end - begin);
+        std::partial_sort(s.order.begin(), s.order.begin() + k, s.order.end(), [&](int a, int b) {
+          return score(invert(s.probs[size_t(a)])) > score(invert(s.probs[size_t(b)]));
+        });
+        std::vector<int> top(s.order.begin(), s.order.begin() + k);
+        best_score = -1e30f;
+        for (int i : top) {
+          const Position child = s.batch[size_t(i)];
+          const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));
+          if (score(v) > best_score) { best_score = score(v); chosen = v; }
+        }
+      } else {
+        const Position child = s.batch[size_t(best)];
+        chosen = invert(evaluate_ply(child, ply - 1, depth + 1));
+      }
+    }
+    const float w = float(roll_weight(rolls[size_t(r)]));
+    const auto a = chosen.as_array();
+    for (int k = 0; k < kOutputs; ++k) sum[k] += w * a[size_t(k)];
+  }
+  for (float& v : sum) v /= 36.0f;
+  return make_consistent(Probabilities::from_array(sum));
+}
+
+std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice, std::span<const Position> plays) {
+  (void)pos;
+  (void)dice;
+  std::vector<RankedPlay> ranked(plays.size());
+  std::vector<Position> flipped(plays.size());
+  for (size_t i = 0; i < plays.size(); ++i) flipped[i] = plays[i].flipped();
+  std::vector<Probabilities> probs(plays.size());
+  evaluate_static(flipped, probs);
+  for (size_t i = 0; i < plays.size(); ++i) {
+    ranked[i].index = int(i);
+    ranked[i].ply = 0;
+    ranked[i].probs = invert(probs[i]);
+    ranked[i].equity = score(ranked[i].probs);
+  }
+  auto by_equity = [](const RankedPlay& a, const RankedPlay& b) {
+    return a.equity != b.equity ? a.equity > b.equity : a.index < b.index;
+  };
+  std::stable_sort(ranked.begin(), ranked.end(), by_equity);
+
+  size_t alive = ranked.size();
+  for (int level = 1; level <= config_.ply && level <= 3; ++level) {
+    const MoveFilter& f = config_.filters[level - 1];
+    // Keep at most f.keep plays within f.threshold of the best ranked at the previous level.
+    size_t keep = std::min(alive, size_t(std::max(1, f.keep)));
+    while (keep > 1 && ranked[0].equity - ranked[keep - 1].equity > f.threshold) --keep;
+    for (size_t i = 0; i < keep; ++i) {
+      RankedPlay& rp = ranked[i];
+      const Position& child = flipped[size_t(rp.index)];
+      if (terminal_probabilities(rules_, child)) continue;  // exact already
+      rp.probs = invert(evaluate_ply(child, level, 0));
+      rp.equity = score(rp.probs);
+      rp.ply = level;
+    }
+    std::stable_sort(ranked.begin(), ranked.begin() + long(keep), by_equity);
+    alive = keep;
+  }
+  return ranked;
+}
+
+int Search::best_play(const Position& pos, Dice dice, std::span<const Position> plays) {
+  if (plays.size() == 1) return 0;
+  return rank_plays(pos, dice, plays).front().index;
+}
+
+}  // namespace nard
