@@ -7,8 +7,9 @@
 
 #include <omp.h>
 
+#include "bot/bench_signature.h"
 #include "engine/movegen_bench.h"
-#include "tools/commands.h"
+#include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 
@@ -26,19 +27,13 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 void run_signature() {
-  // Every game family's workload, in a fixed order.
-  uint64_t total = 0, sig = 0xCBF29CE484222325ull;
-  for (const char* preset : {"wbf", "iran", "plakoto", "fevga", "longnardy", "tawla31"}) {
-    const Rules r = *rules_preset(preset);
-    const MovegenWorkload w = movegen_workload(r, 20, kBenchSeed);
-    const MovegenCount c = run_movegen_workload(r, w, 1);
-    total += c.plays;
-    sig = (sig ^ c.signature) * 0x100000001B3ull;
-  }
+  const BenchSignature b = compute_bench_signature();
   std::fprintf(stderr, "===========================\n");
-  std::fprintf(stderr, "Positions generated : %llu\n", (unsigned long long)total);
-  std::fprintf(stderr, "Signature           : 0x%016llx\n", (unsigned long long)sig);
-  std::printf("Bench: %llu\n", (unsigned long long)total);
+  for (const std::string& line : b.lines) std::fprintf(stderr, "%s\n", line.c_str());
+  std::fprintf(stderr, "Positions generated : %llu\n", (unsigned long long)b.positions_generated);
+  std::fprintf(stderr, "Plays chosen        : %llu\n", (unsigned long long)b.plays_chosen);
+  std::fprintf(stderr, "Signature           : 0x%016llx\n", (unsigned long long)b.signature);
+  std::printf("Bench: %llu\n", (unsigned long long)b.positions_generated);
 }
 
 void run_movegen(const BenchOptions& o) {

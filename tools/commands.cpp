@@ -14,6 +14,19 @@ void register_all(CLI::App& app) {
   register_show(app);
   register_perft(app);
   register_bench(app);
+  register_bench_eval(app);
+  register_hint(app);
+  register_eval(app);
+  register_cube(app);
+  register_rollout(app);
+  register_play(app);
+  register_match(app);
+  register_external(app);
+#ifdef NARD_WITH_TORCH
+  register_train(app);
+  register_export(app);
+  register_strength(app);
+#endif
 }
 
 }  // namespace nard::tools

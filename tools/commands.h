@@ -1,20 +1,32 @@
-// Registration of the subcommands (one file per subcommand, style P9). A subcommand parses into
+// Registration of the subcommands (one file per subcommand, style P9; each includes only
+// tools/subcommand.h, so adding a line here recompiles only commands.cpp and main.cpp). A subcommand parses into
 // its options struct, calls the libraries, prints, and sets the exit code:
 // 0 success, 1 runtime failure, 2 bad input (a malformed position, dice, option or file).
 #pragma once
 
-#include <CLI/CLI.hpp>
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
 void register_all(CLI::App& app);
-int exit_code();
-void set_exit_code(int code);
 
 // Each subcommand file defines one of these.
 void register_moves(CLI::App& app);
 void register_show(CLI::App& app);
 void register_perft(CLI::App& app);
 void register_bench(CLI::App& app);
+void register_bench_eval(CLI::App& app);  // adds 'eval' under 'bench'
+void register_hint(CLI::App& app);
+void register_eval(CLI::App& app);
+void register_cube(CLI::App& app);
+void register_rollout(CLI::App& app);
+void register_play(CLI::App& app);
+void register_match(CLI::App& app);
+void register_external(CLI::App& app);
+#ifdef NARD_WITH_TORCH
+void register_train(CLI::App& app);
+void register_export(CLI::App& app);
+void register_strength(CLI::App& app);
+#endif
 
 }  // namespace nard::tools

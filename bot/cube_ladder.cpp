@@ -1,0 +1,132 @@
+#include "bot/cube_ladder.h"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+namespace nard {
+
+PiecewiseLinear::PiecewiseLinear(std::vector<Knot> knots) : knots_(std::move(knots)) {
+  assert(knots_.size() >= 2 && knots_.front().p == 0.0 && knots_.back().p == 1.0);
+}
+
+double PiecewiseLinear::operator()(double p) const {
+  if (p <= 0.0) return knots_.front().value;
+  for (size_t i = 1; i < knots_.size(); ++i) {
+    const Knot& a = knots_[i - 1];
+    const Knot& b = knots_[i];
+    if (p <= b.p) return a.value + (b.value - a.value) * (p - a.p) / (b.p - a.p);
+  }
+  return knots_.back().value;
+}
+
+double PiecewiseLinear::solve(double target) const {
+  if (knots_.front().value >= target) return 0.0;
+  for (size_t i = 1; i < knots_.size(); ++i) {
+    const Knot& a = knots_[i - 1];
+    const Knot& b = knots_[i];
+    if (b.value >= target) {
+      // a.value < target <= b.value, so the segment rises.
+      return a.p + (b.p - a.p) * (target - a.value) / (b.value - a.value);
+    }
+  }
+  return 1.0;
+}
+
+PiecewiseLinear PiecewiseLinear::blend(const PiecewiseLinear& other, double x) const {
+  std::vector<double> ps;
+  ps.reserve(knots_.size() + other.knots_.size());
+  for (const Knot& k : knots_) ps.push_back(k.p);
+  for (const Knot& k : other.knots_) ps.push_back(k.p);
+  std::sort(ps.begin(), ps.end());
+  ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
+  std::vector<Knot> out;
+  out.reserve(ps.size());
+  for (double p : ps) out.push_back({p, (1.0 - x) * (*this)(p) + x * other(p)});
+  return PiecewiseLinear(std::move(out));
+}
+
+namespace {
+
+// Knots from (0, start) through the interior points to (1, end). An interior knot at p <= 0,
+// p >= 1 or not after the previous knot is dropped: at the edges the end values govern (such
+// knots only arise where a doubled loss or win changes nothing, e.g. a side that already wins
+// the match with any win).
+PiecewiseLinear make_line(double start, std::initializer_list<PiecewiseLinear::Knot> interior,
+                          double end) {
+  std::vector<PiecewiseLinear::Knot> knots{{0.0, start}};
+  for (const PiecewiseLinear::Knot& k : interior) {
+    if (k.p > knots.back().p && k.p < 1.0) knots.push_back(k);
+  }
+  knots.push_back({1.0, end});
+  return PiecewiseLinear(std::move(knots));
+}
+
+}  // namespace
+
+CubeLadder::CubeLadder(std::vector<CubeLevel> levels) : levels_(std::move(levels)) {
+  assert(!levels_.empty());
+  assert(!levels_.back().me_can_double && !levels_.back().opp_can_double);
+  const int n = int(levels_.size());
+  cp_me_.assign(n, 1.0);
+  tp_me_.assign(n, 0.0);
+  for (int k = n - 2; k >= 0; --k) {
+    const CubeLevel& l = levels_[k];
+    // The opponent takes my double while owning the cube one level up is worth at least what
+    // passing costs him: F_opp_owns[k+1](p) <= cash_me.
+    if (l.me_can_double) cp_me_[k] = live(CubeHolder::Opponent, k + 1).solve(l.cash_me);
+    // I take his double while F_me_owns[k+1](p) >= cash_opp.
+    if (l.opp_can_double) tp_me_[k] = live(CubeHolder::Me, k + 1).solve(l.cash_opp);
+  }
+}
+
+PiecewiseLinear CubeLadder::live(CubeHolder holder, int k) const {
+  const CubeLevel& l = levels_[k];
+  switch (holder) {
+    case CubeHolder::Me:
+      if (!l.me_can_double) return make_line(l.lose, {}, l.win);
+      return make_line(l.lose, {{cp_me_[k], l.cash_me}}, l.win);
+    case CubeHolder::Opponent:
+      if (!l.opp_can_double) return make_line(l.lose, {}, l.win);
+      return make_line(l.lose, {{tp_me_[k], l.cash_opp}}, l.win);
+    case CubeHolder::Centred: {
+      const double no = -1.0;  // a p outside (0,1): make_line drops it
+      return make_line(l.centred_lose,
+                       {{l.opp_can_double ? tp_me_[k] : no, l.cash_opp},
+                        {l.me_can_double ? cp_me_[k] : no, l.cash_me}},
+                       l.centred_win);
+    }
+  }
+  return make_line(l.lose, {}, l.win);
+}
+
+PiecewiseLinear CubeLadder::dead(CubeHolder holder, int k) const {
+  const CubeLevel& l = levels_[k];
+  if (holder == CubeHolder::Centred) return make_line(l.centred_lose, {}, l.centred_win);
+  return make_line(l.lose, {}, l.win);
+}
+
+PiecewiseLinear CubeLadder::cubeful(CubeHolder holder, int k, double x) const {
+  return dead(holder, k).blend(live(holder, k), x);
+}
+
+LadderEquities ladder_equities(const CubeLadder& ladder, CubeHolder holder, double x, double p,
+                               bool beaver_possible) {
+  assert(ladder.size() >= 2);
+  LadderEquities e;
+  e.no_double = ladder.cubeful(holder, 0, x)(p);
+  const PiecewiseLinear taken = ladder.cubeful(CubeHolder::Opponent, 1, x);
+  e.double_take = taken(p);
+  e.double_pass = ladder.level(0).cash_me;
+  if (beaver_possible) {
+    assert(ladder.size() >= 3);
+    e.beaver = std::max(ladder.cubeful(CubeHolder::Opponent, 2, x)(p), ladder.level(1).cash_opp);
+  }
+  const double cash = ladder.level(0).cash_me;
+  e.take_point = 1.0 - taken.solve(cash);
+  e.take_point_dead = 1.0 - ladder.cubeful(CubeHolder::Opponent, 1, 0.0).solve(cash);
+  e.take_point_live = 1.0 - ladder.cubeful(CubeHolder::Opponent, 1, 1.0).solve(cash);
+  return e;
+}
+
+}  // namespace nard
