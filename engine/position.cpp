@@ -83,13 +83,23 @@ bool Position::is_consistent(std::string* why) const {
     return false;
   };
   if (flags >> 27) return fail("unknown flag bits set");
-  for (int p = 1; p <= kPoints; ++p)
-    if (pinned_under(p) && at(p) == 0) return fail("pin on point " + std::to_string(p) + " with nothing on top");
-  const int m = mover_total(), o = opp_total();
-  if (m != kCheckers)
-    return fail("the side on roll has " + std::to_string(m) + " checkers, not 15");
-  if (o != kCheckers)
-    return fail("the opponent has " + std::to_string(o) + " checkers, not 15");
+  // One pass: count both sides, pinned checkers with the colour opposite to the top.
+  int m = mover_bar + mover_off, o = opp_bar + opp_off;
+  for (int p = 1; p <= kPoints; ++p) {
+    const int v = board[p - 1];
+    const bool pin = (flags >> (p - 1)) & 1u;
+    if (v > 0) {
+      m += v;
+      o += pin;
+    } else if (v < 0) {
+      o -= v;
+      m += pin;
+    } else if (pin) {
+      return fail("pin on point " + std::to_string(p) + " with nothing on top");
+    }
+  }
+  if (m != kCheckers) return fail("the side on roll has " + std::to_string(m) + " checkers, not 15");
+  if (o != kCheckers) return fail("the opponent has " + std::to_string(o) + " checkers, not 15");
   return true;
 }
 
