@@ -1,0 +1,124 @@
+#include "nn/encoder.h"
+
+#include <array>
+#include <string>
+
+#include "nn/encoder_games.h"
+#include "nn/encoder_layout.h"
+
+namespace nard {
+
+int encoder_inputs(EncoderId id) {
+  switch (id) {
+    case EncoderId::BackgammonContact:
+      return layout::bg_contact::kInputs;
+    case EncoderId::BackgammonRace:
+      return layout::bg_race::kInputs;
+    case EncoderId::Plakoto:
+      return layout::plakoto::kInputs;
+    case EncoderId::Tawla31:
+    case EncoderId::Fevga:
+    case EncoderId::LongNardy:
+      return layout::blocking::kInputs;
+  }
+  return 0;
+}
+
+void encode(EncoderId id, const Position& pos, float* out) {
+  switch (id) {
+    case EncoderId::BackgammonContact:
+      return encoding::encode_bg_contact(pos, out);
+    case EncoderId::BackgammonRace:
+      return encoding::encode_bg_race(pos, out);
+    case EncoderId::Plakoto:
+      return encoding::encode_plakoto(pos, out);
+    case EncoderId::Tawla31:
+      return encoding::encode_blocking(pos, layout::blocking::kTawla31Threshold, out);
+    case EncoderId::Fevga:
+      return encoding::encode_blocking(pos, layout::blocking::kFevgaThreshold, out);
+    case EncoderId::LongNardy:
+      return encoding::encode_blocking(pos, 0, out);
+  }
+}
+
+EncoderId encoder_for(const Rules& rules, const Position& pos) {
+  switch (rules.variant) {
+    case Variant::Backgammon:
+      return pos.is_race() ? EncoderId::BackgammonRace : EncoderId::BackgammonContact;
+    case Variant::Plakoto:
+      return EncoderId::Plakoto;
+    case Variant::Tawla31:
+      return EncoderId::Tawla31;
+    case Variant::Fevga:
+      return EncoderId::Fevga;
+    case Variant::LongNardy:
+      return EncoderId::LongNardy;
+  }
+  return EncoderId::BackgammonContact;
+}
+
+std::span<const EncoderId> encoders_for(Variant variant) {
+  static constexpr std::array<EncoderId, 2> kBackgammon{EncoderId::BackgammonContact,
+                                                        EncoderId::BackgammonRace};
+  static constexpr std::array<EncoderId, 1> kPlakoto{EncoderId::Plakoto};
+  static constexpr std::array<EncoderId, 1> kTawla31{EncoderId::Tawla31};
+  static constexpr std::array<EncoderId, 1> kFevga{EncoderId::Fevga};
+  static constexpr std::array<EncoderId, 1> kLongNardy{EncoderId::LongNardy};
+  switch (variant) {
+    case Variant::Backgammon:
+      return kBackgammon;
+    case Variant::Plakoto:
+      return kPlakoto;
+    case Variant::Tawla31:
+      return kTawla31;
+    case Variant::Fevga:
+      return kFevga;
+    case Variant::LongNardy:
+      return kLongNardy;
+  }
+  return {};
+}
+
+Variant encoder_variant(EncoderId id) {
+  switch (id) {
+    case EncoderId::BackgammonContact:
+    case EncoderId::BackgammonRace:
+      return Variant::Backgammon;
+    case EncoderId::Plakoto:
+      return Variant::Plakoto;
+    case EncoderId::Tawla31:
+      return Variant::Tawla31;
+    case EncoderId::Fevga:
+      return Variant::Fevga;
+    case EncoderId::LongNardy:
+      return Variant::LongNardy;
+  }
+  return Variant::Backgammon;
+}
+
+std::string_view encoder_name(EncoderId id) {
+  switch (id) {
+    case EncoderId::BackgammonContact:
+      return "bg-contact";
+    case EncoderId::BackgammonRace:
+      return "bg-race";
+    case EncoderId::Plakoto:
+      return "plakoto";
+    case EncoderId::Tawla31:
+      return "tawla31";
+    case EncoderId::Fevga:
+      return "fevga";
+    case EncoderId::LongNardy:
+      return "longnardy";
+  }
+  return "unknown";
+}
+
+Result<EncoderId> encoder_from_number(uint32_t number) {
+  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::LongNardy))
+    return EncoderId(number);
+  return make_error("unknown input encoder " + std::to_string(number) +
+                    " (this nard knows 1..6); the model needs a newer nard");
+}
+
+}  // namespace nard

@@ -1,0 +1,56 @@
+// Input encoders: one per game (and for backgammon one for contact and one for race positions),
+// shared by training and play (style P7). A position is always encoded from the side on roll.
+//
+// Every offset of every encoder is a named constexpr in nn/encoder_layout.h, with static_asserts
+// tying the totals to encoder_inputs(); tests/nn_encoder_test.cpp pins the outputs of fixed
+// positions with a hash, so a silent reordering of inputs cannot happen.
+//
+// Thread-safety: the functions are pure (no state); call them from any thread.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "engine/position.h"
+#include "engine/result.h"
+#include "engine/rules.h"
+
+namespace nard {
+
+// Stored in weight files: never renumber, only append.
+enum class EncoderId : uint32_t {
+  BackgammonContact = 1,  // any backgammon-family preset, the sides can still meet
+  BackgammonRace = 2,     // backgammon-family preset, pure race (Position::is_race())
+  Plakoto = 3,
+  Tawla31 = 4,
+  Fevga = 5,
+  LongNardy = 6,
+};
+
+// Number of floats encode() writes for this encoder.
+int encoder_inputs(EncoderId id);
+
+// Writes encoder_inputs(id) floats to out[0..). The position is seen from the side on roll. Inputs
+// are mostly 0/1 indicators and small scaled counts (all in [0, ~2]), sparse enough that the
+// inference loop skips zeros profitably.
+void encode(EncoderId id, const Position& pos, float* out);
+
+// The encoder that evaluates `pos` under `rules`: contact or race for the backgammon family, the
+// game's own encoder otherwise.
+EncoderId encoder_for(const Rules& rules, const Position& pos);
+
+// The encoders (= nets) a model for this game holds, in file order: backgammon {contact, race},
+// every other game one.
+std::span<const EncoderId> encoders_for(Variant variant);
+
+// The game an encoder belongs to.
+Variant encoder_variant(EncoderId id);
+
+// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy".
+std::string_view encoder_name(EncoderId id);
+// The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
+// newer nard).
+Result<EncoderId> encoder_from_number(uint32_t number);
+
+}  // namespace nard

@@ -1,0 +1,111 @@
+// Backgammon encoders: raw point units plus expert features for contact positions, a race
+// layout for pure races. Layouts and scales: nn/encoder_layout.h.
+#include <algorithm>
+#include <bit>
+
+#include "nn/encoder_features.h"
+#include "nn/encoder_games.h"
+#include "nn/encoder_layout.h"
+
+namespace nard::encoding {
+
+namespace {
+
+namespace C = layout::bg_contact;
+namespace R = layout::bg_race;
+
+constexpr UnitTable kContactUnits(C::kExcessDivisor);
+constexpr UnitTable kRaceUnits(R::kExcessDivisor);
+
+// Points of 19..24 held (>= 2): my bits 19..24.
+constexpr uint32_t kOuterHomeMask = 0x3Fu << 19;  // the other side's home board, my numbering
+constexpr uint32_t kHomeMask = 0x3Fu << 1;        // my points 1..6
+
+// Features of one side (`me`) whose opponent's view is `other`; writes C::kSideInputs floats.
+void contact_side(const SideView& me, const SideView& other, float* out) {
+  for (int p = 1; p <= 24; ++p)
+    point_units(kContactUnits, me.mine[p], out + C::kPoints + 4 * (p - 1));
+  point_units(kContactUnits, me.my_bar, out + C::kBar);
+  out[C::kOff] = me.my_off / 15.0f;
+  out[C::kPips] = me.pips / 200.0f;
+
+  // The other's rearmost checker in my numbering (its bar is my 0); my checkers at or above it
+  // still have to pass it.
+  int their_low = 25;
+  if (me.their_bar)
+    their_low = 0;
+  else if (me.their_points)
+    their_low = std::countr_zero(me.their_points);
+  int contact_pips = 0;
+  const int beyond = their_low > 0 ? their_low - 1 : 0;  // pips to pass it from point p: p - beyond
+  for (int p = std::max(their_low, 1); p <= 25; ++p) contact_pips += me.mine[p] * (p - beyond);
+  out[C::kBreakContact] = contact_pips / 150.0f;
+  out[C::kBackChecker] = me.highest / 24.0f;
+
+  const uint32_t back_made = me.my_made & (0xFFFu << 13);  // my 13..24
+  out[C::kBackAnchor] = back_made ? float(31 - std::countl_zero(back_made)) / 24.0f : 0.0f;
+  const uint32_t front = me.my_made & kOuterHomeMask;
+  out[C::kForwardAnchor] = front ? float(25 - std::countr_zero(front)) / 6.0f : 0.0f;
+  out[C::kHomePoints] = std::popcount(me.my_made & kHomeMask) / 6.0f;
+  out[C::kLongestPrime] = std::min(longest_run(me.my_made), 6) / 6.0f;
+  out[C::kBlots] = std::popcount(me.my_blots) / 8.0f;
+
+  // The other's next roll against my blots: computed from its own view.
+  const uint32_t src = other.my_bar ? (1u << 25) : other.my_points;
+  const Threats t = threats(src, other.their_blots, other.their_made);
+  out[C::kHitRolls] = t.rolls / 36.0f;
+  out[C::kDoubleHitRolls] = t.double_rolls / 36.0f;
+  out[C::kPipLoss] = t.pip_loss / (36.0f * 12.0f);
+
+  out[C::kBackEscapes] = me.highest ? escapes_at(me.their_made, me.highest) / 36.0f : 0.0f;
+  // How well my points hold the other's checkers on its 13..25 (its escapes through my points).
+  const int min_escapes = min_escapes_over(other.my_points & (0x1FFFu << 13), other.their_made);
+  out[C::kContainment] = 1.0f - min_escapes / 36.0f;
+
+  if (me.my_bar) {
+    const float closed = std::popcount(me.their_made & kOuterHomeMask) / 6.0f;
+    out[C::kEnterFail] = closed * closed;
+  } else {
+    out[C::kEnterFail] = 0.0f;
+  }
+  int back = me.my_bar;
+  for (int p = 19; p <= 24; ++p) back += me.mine[p];
+  out[C::kCheckersBack] = back / 15.0f;
+}
+
+void race_side(const SideView& me, float* out) {
+  for (int p = 1; p <= 24; ++p) point_units(kRaceUnits, me.mine[p], out + R::kPoints + 4 * (p - 1));
+  for (int k = 1; k <= 14; ++k) out[R::kOffAtLeast + k - 1] = me.my_off >= k ? 1.0f : 0.0f;
+  out[R::kOff] = me.my_off / 15.0f;
+  out[R::kPips] = me.pips / 150.0f;
+  int crossovers = 0, outside = 0, low = 0;
+  for (int p = 1; p <= 24; ++p) {
+    const int n = me.mine[p];
+    crossovers += n * ((p - 1) / 6);
+    if (p > 6) outside += n;
+    if (p <= 2) low += n;
+  }
+  out[R::kCrossovers] = crossovers / 45.0f;
+  out[R::kOutside] = outside / 15.0f;
+  int gaps = 0;
+  const int top_home = std::min(me.highest, 6);
+  for (int p = 1; p < top_home; ++p) gaps += me.mine[p] == 0;
+  out[R::kHomeGaps] = gaps / 6.0f;
+  out[R::kLowStack] = low / 15.0f;
+}
+
+}  // namespace
+
+void encode_bg_contact(const Position& pos, float* out) {
+  const SideView mover = make_view(pos);
+  const SideView opp = make_view(pos.flipped());
+  contact_side(mover, opp, out + C::kMover);
+  contact_side(opp, mover, out + C::kOpponent);
+}
+
+void encode_bg_race(const Position& pos, float* out) {
+  race_side(make_view(pos), out + R::kMover);
+  race_side(make_view(pos.flipped()), out + R::kOpponent);
+}
+
+}  // namespace nard::encoding

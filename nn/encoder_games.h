@@ -1,0 +1,14 @@
+// The per-game encoders behind encode() (internal to nn/). Layouts: nn/encoder_layout.h.
+#pragma once
+
+#include "engine/position.h"
+
+namespace nard::encoding {
+
+void encode_bg_contact(const Position& pos, float* out);
+void encode_bg_race(const Position& pos, float* out);
+void encode_plakoto(const Position& pos, float* out);
+// Tawla 31, Fevga and Long Nardy; release_threshold 0 = no lead rule (Long Nardy).
+void encode_blocking(const Position& pos, int release_threshold, float* out);
+
+}  // namespace nard::encoding

@@ -1,0 +1,105 @@
+#include "nn/evaluator.h"
+
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace nard {
+
+namespace {
+constexpr int kChunk = 256;  // positions encoded and evaluated at a time (keeps inputs in L2)
+constexpr uint8_t kTerminal = 0xFF;  // net_of_ mark of a finished game
+
+int result_level(const Rules& rules, int points) {
+  if (rules.has_backgammons() && points >= rules.backgammon_value) return 3;
+  if (rules.has_gammons() && points >= rules.gammon_value) return 2;
+  return 1;
+}
+}  // namespace
+
+std::optional<Probabilities> terminal_probabilities(const Rules& rules, const Position& pos) {
+  // Fast exit: without these, game_result() reports nothing (engine/game.cpp).
+  if (pos.opp_off < kCheckers && rules.landing != Landing::Pin &&
+      rules.t31_closure != T31Closure::Win)
+    return std::nullopt;
+  const GameResult r = game_result(rules, pos.flipped());
+  if (!r.over()) return std::nullopt;
+  if (r.outcome == Outcome::Draw) return draw_probabilities();
+  return decided(!r.mover_wins, result_level(rules, r.points));
+}
+
+Result<std::shared_ptr<const NeuralModel>> NeuralModel::create(const Rules& rules,
+                                                               const NetWeights& weights) {
+  if (weights.variant != rules.variant)
+    return make_error("the model is for " + std::string(variant_name(weights.variant)) + ", not " +
+                      std::string(variant_name(rules.variant)) +
+                      "; pick a model trained for this game");
+  if (auto e = weights.validate()) return *e;
+  return std::shared_ptr<const NeuralModel>(new NeuralModel(rules, weights));
+}
+
+Result<std::shared_ptr<const NeuralModel>> NeuralModel::load(const Rules& rules,
+                                                             const std::string& path) {
+  Result<NetWeights> w = load_weights(path);
+  if (!w) return w.error();
+  Result<std::shared_ptr<const NeuralModel>> m = create(rules, *w);
+  if (!m) return make_error(path + ": " + m.error().message);
+  return m;
+}
+
+NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights)
+    : rules_(rules), description_(weights.description) {
+  for (EncoderId id : encoders_for(rules.variant)) nets_.emplace_back(*weights.net_for(id));
+}
+
+const Mlp& NeuralModel::net(EncoderId encoder) const {
+  for (const Mlp& m : nets_)
+    if (m.encoder() == encoder) return m;
+  return nets_.front();  // unreachable under the precondition
+}
+
+NeuralEvaluator::NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference)
+    : model_(std::move(model)), reference_(reference) {}
+
+void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {
+  const Rules& rules = model_->rules();
+  const size_t n = std::min(positions.size(), out.size());
+  evaluated_ += n;
+  const std::span<const EncoderId> ids = encoders_for(rules.variant);
+  for (size_t base = 0; base < n; base += kChunk) {
+    const size_t end = std::min(n, base + kChunk);
+    // Pass 1: exact results for finished games; the net of every other position.
+    net_of_.resize(end - base);
+    for (size_t i = base; i < end; ++i) {
+      if (auto t = terminal_probabilities(rules, positions[i])) {
+        out[i] = *t;
+        net_of_[i - base] = kTerminal;
+        continue;
+      }
+      const EncoderId id = encoder_for(rules, positions[i]);
+      net_of_[i - base] = uint8_t(std::find(ids.begin(), ids.end(), id) - ids.begin());
+    }
+    // Pass 2: each net once on its sub-batch.
+    for (size_t k = 0; k < ids.size(); ++k) {
+      index_.clear();
+      for (size_t i = base; i < end; ++i)
+        if (net_of_[i - base] == k) index_.push_back(int(i));
+      if (index_.empty()) continue;
+      const Mlp& net = model_->net(ids[k]);
+      const int width = net.inputs();
+      const int batch = int(index_.size());
+      if (inputs_.size() < size_t(batch) * width) inputs_.resize(size_t(batch) * width);
+      if (outputs_.size() < size_t(batch) * kOutputs) outputs_.resize(size_t(batch) * kOutputs);
+      for (int b = 0; b < batch; ++b)
+        encode(ids[k], positions[index_[b]], inputs_.data() + size_t(b) * width);
+      if (reference_)
+        net.forward_reference(inputs_.data(), batch, outputs_.data());
+      else
+        net.forward(inputs_.data(), batch, outputs_.data(), scratch_);
+      for (int b = 0; b < batch; ++b)
+        out[index_[b]] = Probabilities::from_array(outputs_.data() + size_t(b) * kOutputs);
+    }
+  }
+}
+
+}  // namespace nard

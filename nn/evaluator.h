@@ -1,0 +1,84 @@
+// The batch-first interface search sees (style P6), and the neural implementation used for play.
+//
+// Contract of evaluate(positions, out): out.size() == positions.size(); out[i] are the
+// probabilities of positions[i] from the side on roll of positions[i] (the player about to roll).
+// A position whose game is already over (the other side has just won: game_result() of the
+// flipped position is over) gets its exact result, not a net's guess.
+//
+// Thread-safety: an Evaluator owns scratch buffers and is used by one thread at a time; make one
+// per thread. NeuralModel is immutable and shared between them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/result.h"
+#include "engine/rules.h"
+#include "nn/mlp.h"
+#include "nn/probabilities.h"
+#include "nn/weights_file.h"
+
+namespace nard {
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  virtual void evaluate(std::span<const Position> positions, std::span<Probabilities> out) = 0;
+  // Positions evaluated so far (for benches and search statistics).
+  uint64_t evaluated() const { return evaluated_; }
+
+ protected:
+  uint64_t evaluated_ = 0;
+};
+
+// The exact result of a finished game, from the side on roll of `pos`, or nullopt when the game
+// goes on. The game is over when the side NOT on roll has just ended it (game_result(rules,
+// pos.flipped()) is over): then the side on roll has lost (or drawn).
+std::optional<Probabilities> terminal_probabilities(const Rules& rules, const Position& pos);
+
+// The prepared nets of one game: immutable, shared read-only by every thread's NeuralEvaluator.
+class NeuralModel {
+ public:
+  // Fails when the weights are invalid or do not belong to rules.variant.
+  static Result<std::shared_ptr<const NeuralModel>> create(const Rules& rules,
+                                                           const NetWeights& weights);
+  // load_weights(path) + create().
+  static Result<std::shared_ptr<const NeuralModel>> load(const Rules& rules,
+                                                         const std::string& path);
+
+  const Rules& rules() const { return rules_; }
+  const Mlp& net(EncoderId encoder) const;  // precondition: encoder is in encoders_for(variant)
+  const std::string& description() const { return description_; }
+
+ private:
+  NeuralModel(const Rules& rules, const NetWeights& weights);
+  Rules rules_;
+  std::string description_;
+  std::vector<Mlp> nets_;  // in encoders_for(rules.variant) order
+};
+
+// Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
+// and fills terminal positions exactly. Uses the fast Mlp path, or the scalar reference path
+// when constructed with reference = true (bit-stable across SIMD widths, for the bench signature).
+class NeuralEvaluator final : public Evaluator {
+ public:
+  explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false);
+  void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
+  const NeuralModel& model() const { return *model_; }
+
+ private:
+  std::shared_ptr<const NeuralModel> model_;
+  bool reference_;
+  MlpScratch scratch_;
+  std::vector<float> inputs_;
+  std::vector<float> outputs_;
+  std::vector<int> index_;       // positions of the current sub-batch in the caller's span
+  std::vector<uint8_t> net_of_;  // per position of the chunk: index in encoders_for(), or terminal
+};
+
+}  // namespace nard

@@ -1,0 +1,291 @@
+#include "nn/mlp.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "engine/dice.h"
+
+namespace nard {
+
+namespace {
+
+// Hand-written SIMD through GCC/Clang vector extensions: a VecF is one register of the target
+// (16 floats with AVX-512, 8 with AVX, 4 otherwise).
+#if defined(__AVX512F__)
+constexpr int kLanes = 16;
+#elif defined(__AVX__)
+constexpr int kLanes = 8;
+#else
+constexpr int kLanes = 4;
+#endif
+typedef float VecF __attribute__((vector_size(kLanes * sizeof(float))));
+constexpr int kBlock = 64;                   // first-layer units accumulated in registers at a time
+constexpr int kBlockVecs = kBlock / kLanes;  // accumulators
+constexpr int kPad = kBlock;                 // layer widths are padded to this many floats (zeros)
+
+inline VecF load(const float* p) {
+  VecF v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(float* p, VecF v) { __builtin_memcpy(p, &v, sizeof v); }
+int padded(int n) { return (n + kPad - 1) / kPad * kPad; }
+
+// e^x with relative error < 2e-7 over the clamped range, written so that loops over it
+// vectorise without -ffast-math: x = n*ln2 + r with |r| <= ln2/2 (n rounded to nearest by the
+// 1.5*2^23 trick, exact for |n| < 2^22), e^r by its degree-7 Taylor polynomial, 2^n by the
+// exponent bits.
+inline float fast_exp(float x) {
+  x = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
+  const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+  const float r = (x - n * 0.693145751953125f) - n * 1.42860682030941723e-6f;
+  float p = 1.0f / 5040.0f;
+  p = p * r + 1.0f / 720.0f;
+  p = p * r + 1.0f / 120.0f;
+  p = p * r + 1.0f / 24.0f;
+  p = p * r + 1.0f / 6.0f;
+  p = p * r + 0.5f;
+  p = p * r + 1.0f;
+  p = p * r + 1.0f;
+  const int32_t e = (int32_t(n) + 127) << 23;
+  return p * std::bit_cast<float>(e);
+}
+
+inline void sigmoid_in_place(float* __restrict v, int n) {
+  for (int j = 0; j < n; ++j) v[j] = 1.0f / (1.0f + fast_exp(-v[j]));
+}
+
+// Writes the indices and values of the non-zero x[0..n) to index/value (which hold n)
+// in increasing index order; returns how many. Branch-free: which inputs are zero is
+// unpredictable. With AVX-512, 16 inputs per step through the compress instructions (each step
+// stores 16 slots from `count`, and count <= i keeps that inside [0, n)).
+inline int compact_non_zeros(const float* x, int n, int* __restrict index,
+                             float* __restrict value) {
+  int count = 0;
+  int i = 0;
+#if defined(__AVX512F__)
+  const __m512 zero = _mm512_setzero_ps();
+  __m512i ids = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i step = _mm512_set1_epi32(16);
+  for (; i + 16 <= n; i += 16) {
+    const __m512 v = _mm512_loadu_ps(x + i);
+    const __mmask16 m = _mm512_cmp_ps_mask(v, zero, _CMP_NEQ_UQ);
+    _mm512_storeu_ps(value + count, _mm512_maskz_compress_ps(m, v));
+    _mm512_storeu_si512(index + count, _mm512_maskz_compress_epi32(m, ids));
+    count += std::popcount(unsigned(m));
+    ids = _mm512_add_epi32(ids, step);
+  }
+#endif
+  for (; i < n; ++i) {
+    index[count] = i;
+    value[count] = x[i];
+    count += x[i] != 0.0f;
+  }
+  return count;
+}
+
+// sum_i a[i]*b[i] over n (a multiple of kLanes): kLanes partial sums, added in a fixed order.
+inline float dot(const float* __restrict a, const float* __restrict b, int n) {
+  VecF acc = {};
+  for (int i = 0; i < n; i += kLanes) acc += load(a + i) * load(b + i);
+  float sum[kLanes];
+  store(sum, acc);
+  for (int w = kLanes / 2; w >= 1; w /= 2)
+    for (int j = 0; j < w; ++j) sum[j] += sum[j + w];
+  return sum[0];
+}
+
+uint32_t fnv1a(uint32_t h, uint32_t value) {
+  for (int k = 0; k < 4; ++k) {
+    h ^= (value >> (8 * k)) & 0xFFu;
+    h *= 16777619u;
+  }
+  return h;
+}
+
+}  // namespace
+
+std::vector<int> MlpWeights::hidden_sizes() const {
+  std::vector<int> h;
+  for (size_t k = 0; k + 1 < layers.size(); ++k) h.push_back(layers[k].outputs);
+  return h;
+}
+
+uint32_t MlpWeights::arch_hash() const {
+  uint32_t h = 2166136261u;
+  h = fnv1a(h, uint32_t(encoder));
+  h = fnv1a(h, uint32_t(inputs()));
+  h = fnv1a(h, uint32_t(layers.size()));
+  for (const DenseLayer& l : layers) {
+    h = fnv1a(h, uint32_t(l.inputs));
+    h = fnv1a(h, uint32_t(l.outputs));
+  }
+  return h;
+}
+
+std::optional<Error> MlpWeights::validate() const {
+  const std::string net = std::string(encoder_name(encoder)) + " net: ";
+  if (layers.empty()) return make_error(net + "has no layers");
+  if (layers.front().inputs != encoder_inputs(encoder))
+    return make_error(
+        net + "takes " + std::to_string(layers.front().inputs) + " inputs but the " +
+        std::string(encoder_name(encoder)) + " encoder of this nard writes " +
+        std::to_string(encoder_inputs(encoder)) +
+        "; the model was made for a different encoder version: retrain or export it again");
+  if (layers.back().outputs != kOutputs)
+    return make_error(net + "has " + std::to_string(layers.back().outputs) + " outputs, not " +
+                      std::to_string(kOutputs));
+  for (size_t k = 0; k < layers.size(); ++k) {
+    const DenseLayer& l = layers[k];
+    const std::string where = net + "layer " + std::to_string(k) + " ";
+    if (l.inputs <= 0 || l.outputs <= 0 || l.inputs > 65536 || l.outputs > 65536)
+      return make_error(where + "has impossible sizes " + std::to_string(l.outputs) + "x" +
+                        std::to_string(l.inputs));
+    if (k > 0 && l.inputs != layers[k - 1].outputs)
+      return make_error(where + "takes " + std::to_string(l.inputs) +
+                        " inputs but the layer before has " +
+                        std::to_string(layers[k - 1].outputs) + " outputs");
+    if (l.weight.size() != size_t(l.inputs) * size_t(l.outputs) ||
+        l.bias.size() != size_t(l.outputs))
+      return make_error(where + "tensor sizes do not match its shape");
+    for (float v : l.weight)
+      if (!std::isfinite(v))
+        return make_error(where +
+                          "holds a non-finite weight (NaN or infinity): the training diverged");
+    for (float v : l.bias)
+      if (!std::isfinite(v))
+        return make_error(where +
+                          "holds a non-finite bias (NaN or infinity): the training diverged");
+  }
+  return std::nullopt;
+}
+
+std::vector<int> default_hidden_sizes(EncoderId encoder) {
+  switch (encoder) {
+    case EncoderId::BackgammonRace:
+      return {64};
+    default:
+      return {128};
+  }
+}
+
+MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t seed, float scale) {
+  Rng rng(seed);
+  MlpWeights w;
+  w.encoder = encoder;
+  int in = encoder_inputs(encoder);
+  std::vector<int> outs(hidden.begin(), hidden.end());
+  outs.push_back(kOutputs);
+  for (int out : outs) {
+    DenseLayer l;
+    l.inputs = in;
+    l.outputs = out;
+    const float s = scale > 0.0f ? scale : 1.0f / std::sqrt(float(in));
+    l.weight.resize(size_t(in) * out);
+    for (float& v : l.weight) v = float((rng.uniform() * 2.0 - 1.0) * s);
+    l.bias.resize(out);
+    for (float& v : l.bias) v = float((rng.uniform() * 2.0 - 1.0) * s);
+    w.layers.push_back(std::move(l));
+    in = out;
+  }
+  return w;
+}
+
+Mlp::Mlp(const MlpWeights& weights)
+    : encoder_(weights.encoder), inputs_(weights.inputs()), layers_(weights.layers) {
+  for (size_t k = 0; k < layers_.size(); ++k) {
+    const DenseLayer& l = layers_[k];
+    PreparedLayer p;
+    p.in = l.inputs;
+    p.out = l.outputs;
+    p.in_pad = padded(l.inputs);
+    p.out_pad = padded(l.outputs);
+    p.input_major = k == 0;
+    p.bias.assign(p.out_pad, 0.0f);
+    std::copy(l.bias.begin(), l.bias.end(), p.bias.begin());
+    if (p.input_major) {
+      p.w.assign(size_t(p.in) * p.out_pad, 0.0f);
+      for (int o = 0; o < p.out; ++o)
+        for (int i = 0; i < p.in; ++i)
+          p.w[size_t(i) * p.out_pad + o] = l.weight[size_t(o) * p.in + i];
+    } else {
+      p.w.assign(size_t(p.out) * p.in_pad, 0.0f);
+      for (int o = 0; o < p.out; ++o)
+        for (int i = 0; i < p.in; ++i)
+          p.w[size_t(o) * p.in_pad + i] = l.weight[size_t(o) * p.in + i];
+    }
+    widest_ = std::max(widest_, p.out_pad);
+    prepared_.push_back(std::move(p));
+  }
+}
+
+void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratch) const {
+  if (scratch.a.size() < size_t(widest_)) scratch.a.assign(widest_, 0.0f);
+  if (scratch.b.size() < size_t(widest_)) scratch.b.assign(widest_, 0.0f);
+  if (scratch.nz_index.size() < size_t(inputs_)) {
+    scratch.nz_index.resize(inputs_);
+    scratch.nz_value.resize(inputs_);
+  }
+  const int nlayers = int(prepared_.size());
+  const PreparedLayer& first = prepared_[0];
+  const int w0 = first.out_pad;
+  int* __restrict nz_index = scratch.nz_index.data();
+  float* __restrict nz_value = scratch.nz_value.data();
+  for (int s = 0; s < batch; ++s) {
+    const float* x = inputs + size_t(s) * inputs_;
+    float* __restrict cur = scratch.a.data();
+    float* __restrict next = scratch.b.data();
+    // First layer: bias + sum over the non-zero inputs of input * row, kBlock units at a time
+    // so the accumulators stay in registers.
+    const int nnz = compact_non_zeros(x, inputs_, nz_index, nz_value);
+    for (int b = 0; b < w0; b += kBlock) {
+      VecF acc[kBlockVecs];
+      for (int j = 0; j < kBlockVecs; ++j) acc[j] = load(first.bias.data() + b + j * kLanes);
+      for (int k = 0; k < nnz; ++k) {
+        const float v = nz_value[k];
+        const float* row = first.w.data() + size_t(nz_index[k]) * w0 + b;
+        for (int j = 0; j < kBlockVecs; ++j) acc[j] += v * load(row + j * kLanes);
+      }
+      for (int j = 0; j < kBlockVecs; ++j) store(cur + b + j * kLanes, acc[j]);
+    }
+    // Later layers: one dot product per output.
+    for (int k = 1; k < nlayers; ++k) {
+      sigmoid_in_place(cur, prepared_[k - 1].out_pad);
+      const PreparedLayer& l = prepared_[k];
+      for (int o = 0; o < l.out; ++o)
+        next[o] = dot(l.w.data() + size_t(o) * l.in_pad, cur, l.in_pad) + l.bias[o];
+      for (int o = l.out; o < l.out_pad; ++o) next[o] = 0.0f;
+      std::swap(cur, next);
+    }
+    sigmoid_in_place(cur, kOutputs);
+    for (int o = 0; o < kOutputs; ++o) out[size_t(s) * kOutputs + o] = cur[o];
+  }
+}
+
+void Mlp::forward_reference(const float* inputs, int batch, float* out) const {
+  // Products of two floats are exact in double, so the sums below do not depend on whether the
+  // compiler fuses multiply and add: the result is the same on every build.
+  std::vector<float> cur, next;
+  for (int s = 0; s < batch; ++s) {
+    cur.assign(inputs + size_t(s) * inputs_, inputs + size_t(s + 1) * inputs_);
+    for (const DenseLayer& l : layers_) {
+      next.assign(l.outputs, 0.0f);
+      for (int o = 0; o < l.outputs; ++o) {
+        double acc = l.bias[o];
+        for (int i = 0; i < l.inputs; ++i)
+          acc += double(l.weight[size_t(o) * l.inputs + i]) * double(cur[i]);
+        next[o] = float(1.0 / (1.0 + std::exp(-acc)));
+      }
+      std::swap(cur, next);
+    }
+    for (int o = 0; o < kOutputs; ++o) out[size_t(s) * kOutputs + o] = cur[o];
+  }
+}
+
+}  // namespace nard

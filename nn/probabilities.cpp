@@ -1,0 +1,51 @@
+#include "nn/probabilities.h"
+
+#include <algorithm>
+
+namespace nard {
+
+float cubeless_equity(const Probabilities& p, int gammon_value, int backgammon_value) {
+  return (2.0f * p.win - 1.0f) + float(gammon_value - 1) * (p.win_gammon - p.lose_gammon) +
+         float(backgammon_value - gammon_value) * (p.win_backgammon - p.lose_backgammon);
+}
+
+float cubeless_equity(const Probabilities& p, const Rules& rules) {
+  return cubeless_equity(p, rules.gammon_value, rules.backgammon_value);
+}
+
+Probabilities invert(const Probabilities& p) {
+  return {1.0f - p.win, p.lose_gammon, p.lose_backgammon, p.win_gammon, p.win_backgammon};
+}
+
+Probabilities decided(bool wins, int level) {
+  Probabilities r;
+  const float g = level >= 2 ? 1.0f : 0.0f, bg = level >= 3 ? 1.0f : 0.0f;
+  if (wins) {
+    r.win = 1.0f;
+    r.win_gammon = g;
+    r.win_backgammon = bg;
+  } else {
+    r.lose_gammon = g;
+    r.lose_backgammon = bg;
+  }
+  return r;
+}
+
+Probabilities draw_probabilities() {
+  Probabilities r;
+  r.win = 0.5f;
+  return r;
+}
+
+Probabilities make_consistent(const Probabilities& p) {
+  auto clamp01 = [](float x) { return std::clamp(x, 0.0f, 1.0f); };
+  Probabilities r;
+  r.win = clamp01(p.win);
+  r.win_gammon = std::min(clamp01(p.win_gammon), r.win);
+  r.win_backgammon = std::min(clamp01(p.win_backgammon), r.win_gammon);
+  r.lose_gammon = std::min(clamp01(p.lose_gammon), 1.0f - r.win);
+  r.lose_backgammon = std::min(clamp01(p.lose_backgammon), r.lose_gammon);
+  return r;
+}
+
+}  // namespace nard

@@ -1,0 +1,64 @@
+// Probabilities: what a network (or an exact terminal rule) says about a position, always from the
+// side on roll (the player about to roll the dice of the position evaluated).
+//
+// The five numbers are cumulative, as gnubg defines them:
+//   win             P(the side on roll wins the game), any result
+//   win_gammon      P(wins a gammon or better)   (includes win_backgammon)
+//   win_backgammon  P(wins a backgammon)
+//   lose_gammon     P(loses a gammon or worse)   (includes lose_backgammon)
+//   lose_backgammon P(loses a backgammon)
+// so 1 >= win >= win_gammon >= win_backgammon >= 0 and 1 - win >= lose_gammon >= lose_backgammon.
+//
+// Other games map their scoring levels onto the same slots: a result worth gammon_value points
+// (Plakoto gammon or mother pin, Long Nardy / Fevga mars) is a "gammon", a result worth
+// backgammon_value points (a Long Nardy third level where enabled) a "backgammon". Games without
+// such levels (Tawla 31, whose score is a checker count) leave those slots at zero.
+#pragma once
+
+#include <array>
+
+#include "engine/rules.h"
+
+namespace nard {
+
+inline constexpr int kOutputs = 5;  // the five probabilities, in the order of the fields below
+
+struct Probabilities {
+  float win = 0.0f;
+  float win_gammon = 0.0f;
+  float win_backgammon = 0.0f;
+  float lose_gammon = 0.0f;
+  float lose_backgammon = 0.0f;
+
+  std::array<float, kOutputs> as_array() const {
+    return {win, win_gammon, win_backgammon, lose_gammon, lose_backgammon};
+  }
+  static Probabilities from_array(const float* v) { return {v[0], v[1], v[2], v[3], v[4]}; }
+  bool operator==(const Probabilities&) const = default;
+};
+static_assert(sizeof(Probabilities) == kOutputs * sizeof(float),
+              "five packed floats, net output order");
+
+// Money equity before the cube, in points per game (single win = 1), from the side on roll:
+//   (2*win - 1) + (gv - 1)*(win_gammon - lose_gammon) + (bv - gv)*(win_backgammon -
+//   lose_backgammon)
+// with gv = gammon value, bv = backgammon value. With gv = 2, bv = 3 (standard backgammon) this is
+//   2*win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon.
+float cubeless_equity(const Probabilities& p, int gammon_value, int backgammon_value);
+inline float cubeless_equity(const Probabilities& p) { return cubeless_equity(p, 2, 3); }
+// With the values of the rules (rules.gammon_value, rules.backgammon_value).
+float cubeless_equity(const Probabilities& p, const Rules& rules);
+
+// The same probabilities seen by the other player.
+Probabilities invert(const Probabilities& p);
+
+// Exact probabilities of a decided result: `wins` from the side the probabilities are for, at
+// `level` 1 (single), 2 (gammon) or 3 (backgammon). A draw is win = 0.5, everything else 0.
+Probabilities decided(bool wins, int level);
+Probabilities draw_probabilities();
+
+// Clamps every field into [0,1] and restores the cumulative order (useful after averaging or
+// when a net's outputs violate it slightly). Does not change consistent inputs.
+Probabilities make_consistent(const Probabilities& p);
+
+}  // namespace nard

@@ -1,0 +1,260 @@
+#include "nn/weights_file.h"
+
+#include <unistd.h>
+
+#include <bit>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "engine/dice.h"
+
+namespace nard {
+
+namespace {
+
+constexpr uint32_t kMaxNets = 8;
+constexpr uint64_t kFnvOffset = 0xCBF29CE484222325ull;
+constexpr uint64_t kFnvPrime = 0x100000001B3ull;
+
+uint64_t fnv1a64(std::string_view bytes) {
+  uint64_t h = kFnvOffset;
+  for (unsigned char c : bytes) h = (h ^ c) * kFnvPrime;
+  return h;
+}
+
+void put_u32(std::string& s, uint32_t v) {
+  for (int k = 0; k < 4; ++k) s.push_back(char((v >> (8 * k)) & 0xFFu));
+}
+void put_u64(std::string& s, uint64_t v) {
+  for (int k = 0; k < 8; ++k) s.push_back(char((v >> (8 * k)) & 0xFFu));
+}
+void put_f32(std::string& s, float f) { put_u32(s, std::bit_cast<uint32_t>(f)); }
+
+// Little-endian reader over a byte range; every read reports truncation instead of overrunning.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  bool u32(uint32_t& v) {
+    if (left() < 4) return false;
+    v = 0;
+    for (int k = 0; k < 4; ++k) v |= uint32_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
+    pos_ += 4;
+    return true;
+  }
+  bool u64(uint64_t& v) {
+    if (left() < 8) return false;
+    v = 0;
+    for (int k = 0; k < 8; ++k) v |= uint64_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
+    pos_ += 8;
+    return true;
+  }
+  bool f32s(std::vector<float>& out, size_t n) {
+    if (left() / 4 < n) return false;
+    out.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t v = 0;
+      for (int k = 0; k < 4; ++k) v |= uint32_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
+      out[i] = std::bit_cast<float>(v);
+      pos_ += 4;
+    }
+    return true;
+  }
+  bool str(std::string& out) {
+    uint32_t n = 0;
+    if (!u32(n) || left() < n) return false;
+    out.assign(bytes_.substr(pos_, n));
+    pos_ += n;
+    return true;
+  }
+  size_t left() const { return bytes_.size() - pos_; }
+  size_t pos() const { return pos_; }
+
+ private:
+  std::string_view bytes_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+const MlpWeights* NetWeights::net_for(EncoderId encoder) const {
+  for (const MlpWeights& n : nets)
+    if (n.encoder == encoder) return &n;
+  return nullptr;
+}
+
+std::optional<Error> NetWeights::validate() const {
+  const std::string game(variant_name(variant));
+  if (nets.empty() || nets.size() > kMaxNets)
+    return make_error("a " + game + " model must hold 1.." + std::to_string(kMaxNets) +
+                      " nets, not " + std::to_string(nets.size()));
+  std::set<EncoderId> seen;
+  for (const MlpWeights& n : nets) {
+    if (encoder_variant(n.encoder) != variant)
+      return make_error("the " + std::string(encoder_name(n.encoder)) +
+                        " net does not belong to a " + game + " model");
+    if (!seen.insert(n.encoder).second)
+      return make_error("the " + std::string(encoder_name(n.encoder)) + " net appears twice");
+    if (auto e = n.validate()) return e;
+  }
+  for (EncoderId id : encoders_for(variant))
+    if (!seen.count(id))
+      return make_error("the " + game + " model lacks its " + std::string(encoder_name(id)) +
+                        " net");
+  return std::nullopt;
+}
+
+NetWeights random_net_weights(Variant variant, uint64_t seed) {
+  NetWeights w;
+  w.variant = variant;
+  w.description = "random initial weights, seed " + std::to_string(seed);
+  uint64_t k = 0;
+  for (EncoderId id : encoders_for(variant)) {
+    const std::vector<int> hidden = default_hidden_sizes(id);
+    w.nets.push_back(random_mlp(id, hidden, game_seed(seed, k++)));
+  }
+  return w;
+}
+
+std::string serialize_weights(const NetWeights& w) {
+  std::string payload;
+  put_u32(payload, uint32_t(w.description.size()));
+  payload += w.description;
+  put_u32(payload, uint32_t(w.nets.size()));
+  for (const MlpWeights& n : w.nets) {
+    put_u32(payload, uint32_t(n.encoder));
+    put_u32(payload, uint32_t(n.inputs()));
+    put_u32(payload, n.arch_hash());
+    put_u32(payload, uint32_t(n.layers.size()));
+    for (const DenseLayer& l : n.layers) {
+      put_u32(payload, uint32_t(l.inputs));
+      put_u32(payload, uint32_t(l.outputs));
+      for (float f : l.weight) put_f32(payload, f);
+      for (float f : l.bias) put_f32(payload, f);
+    }
+  }
+  std::string file;
+  put_u32(file, kWeightsMagic);
+  put_u32(file, kWeightsFormatVersion);
+  put_u32(file, uint32_t(w.variant));
+  put_u32(file, uint32_t(payload.size()));
+  file += payload;
+  put_u64(file, fnv1a64(payload));
+  return file;
+}
+
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source) {
+  const std::string src(source);
+  auto fail = [&](const std::string& what) { return make_error(src + ": " + what); };
+  Reader header(bytes);
+  uint32_t magic = 0, version = 0, variant = 0, payload_bytes = 0;
+  if (!header.u32(magic) || magic != kWeightsMagic)
+    return fail(
+        "not a nard model file (wrong magic number); pass a model file written by 'nard train' or "
+        "'nard export'");
+  if (!header.u32(version))
+    return fail("file truncated in the header; the file is damaged: copy or export it again");
+  if (version != kWeightsFormatVersion)
+    return fail("model format version " + std::to_string(version) +
+                ", but this nard reads version " + std::to_string(kWeightsFormatVersion) +
+                (version > kWeightsFormatVersion ? "; update nard"
+                                                 : "; export the model again with this nard"));
+  if (!header.u32(variant) || !header.u32(payload_bytes))
+    return fail("file truncated in the header; the file is damaged: copy or export it again");
+  if (variant > uint32_t(Variant::LongNardy))
+    return fail("unknown game id " + std::to_string(variant) +
+                " in the header; the model needs a newer nard");
+  if (header.left() < size_t(payload_bytes) + 8)
+    return fail(
+        "file truncated: the header announces " + std::to_string(payload_bytes) +
+        " payload bytes but fewer are present; the file is damaged: copy or export it again");
+  if (header.left() > size_t(payload_bytes) + 8)
+    return fail(std::to_string(header.left() - payload_bytes - 8) +
+                " unexpected bytes after the checksum; the file is damaged or not a nard model");
+  const std::string_view payload = bytes.substr(header.pos(), payload_bytes);
+  Reader tail(bytes.substr(header.pos() + payload_bytes));
+  uint64_t checksum = 0;
+  tail.u64(checksum);
+  if (checksum != fnv1a64(payload))
+    return fail("checksum mismatch: the file is corrupt; copy or export it again");
+
+  NetWeights w;
+  w.variant = Variant(variant);
+  Reader r(payload);
+  const std::string truncated =
+      "payload ends early although its checksum matches; the writer is broken";
+  uint32_t nets = 0;
+  if (!r.str(w.description) || !r.u32(nets)) return fail(truncated);
+  if (nets == 0 || nets > kMaxNets)
+    return fail("holds " + std::to_string(nets) + " nets; expected 1.." + std::to_string(kMaxNets));
+  for (uint32_t k = 0; k < nets; ++k) {
+    uint32_t encoder = 0, inputs = 0, arch = 0, layers = 0;
+    if (!r.u32(encoder) || !r.u32(inputs) || !r.u32(arch) || !r.u32(layers)) return fail(truncated);
+    Result<EncoderId> id = encoder_from_number(encoder);
+    if (!id) return fail(id.error().message);
+    MlpWeights n;
+    n.encoder = *id;
+    const std::string net = std::string(encoder_name(*id)) + " net: ";
+    if (int(inputs) != encoder_inputs(*id))
+      return fail(net + "built for " + std::to_string(inputs) +
+                  " inputs, but this nard's encoder writes " + std::to_string(encoder_inputs(*id)) +
+                  "; the model is from another encoder version: retrain it");
+    if (layers == 0 || layers > 16)
+      return fail(net + std::to_string(layers) + " layers is not a valid architecture");
+    for (uint32_t l = 0; l < layers; ++l) {
+      DenseLayer d;
+      uint32_t in = 0, out = 0;
+      if (!r.u32(in) || !r.u32(out)) return fail(truncated);
+      if (in == 0 || out == 0 || in > 65536 || out > 65536)
+        return fail(net + "layer " + std::to_string(l) + " has impossible sizes");
+      d.inputs = int(in);
+      d.outputs = int(out);
+      if (!r.f32s(d.weight, size_t(in) * out) || !r.f32s(d.bias, out)) return fail(truncated);
+      n.layers.push_back(std::move(d));
+    }
+    if (n.arch_hash() != arch)
+      return fail(net +
+                  "architecture hash mismatch (the layer sizes do not match the recorded "
+                  "architecture); the file is damaged or from an incompatible writer");
+    w.nets.push_back(std::move(n));
+  }
+  if (r.left() != 0)
+    return fail("unexpected bytes at the end of the payload; the writer is broken");
+  if (auto e = w.validate()) return fail(e->message);
+  return w;
+}
+
+Result<NetWeights> load_weights(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(path + ": cannot open the model file (" + std::strerror(errno) + ")");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return make_error(path + ": read error");
+  return parse_weights(bytes, path);
+}
+
+std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {
+  if (auto e = weights.validate())
+    return make_error("refusing to save " + path + ": " + e->message);
+  const std::string bytes = serialize_weights(weights);
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return make_error(tmp + ": cannot create (" + std::strerror(errno) + ")");
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !flushed || !closed) {
+    std::remove(tmp.c_str());
+    return make_error(tmp + ": write failed (disk full?)");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp.c_str());
+    return make_error(path + ": cannot replace the file (" + why + ")");
+  }
+  return std::nullopt;
+}
+
+}  // namespace nard

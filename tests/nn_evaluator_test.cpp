@@ -1,0 +1,124 @@
+// NeuralEvaluator: batch results equal per-position encode + net, nets chosen per position,
+// finished games scored exactly; FakeEvaluator for tests of search.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "engine/notation.h"
+#include "engine/playout.h"
+#include "nn/evaluator.h"
+#include "nn/fake_evaluator.h"
+
+namespace nard {
+namespace {
+
+Position P(std::string_view text, Geometry g = Geometry::Contrary) {
+  Result<Position> p = parse_notation(text, g);
+  EXPECT_TRUE(p.ok()) << text;
+  return p.ok() ? *p : Position{};
+}
+
+std::shared_ptr<const NeuralModel> random_model(const Rules& rules, uint64_t seed) {
+  auto m = NeuralModel::create(rules, random_net_weights(rules.variant, seed));
+  EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+  return *m;
+}
+
+// Direct computation: encode with the position's encoder and run that net alone.
+Probabilities direct(const NeuralModel& model, const Position& pos) {
+  const EncoderId id = encoder_for(model.rules(), pos);
+  std::vector<float> x(encoder_inputs(id));
+  encode(id, pos, x.data());
+  float out[kOutputs];
+  MlpScratch s;
+  model.net(id).forward(x.data(), 1, out, s);
+  return Probabilities::from_array(out);
+}
+
+TEST(NnEvaluator, BatchEqualsDirectEvaluationInEveryGame) {
+  for (const char* preset : {"wbf", "plakoto", "tawla31", "fevga", "longnardy"}) {
+    const Rules rules = *rules_preset(preset);
+    const auto model = random_model(rules, 5);
+    std::vector<Position> positions;
+    for (const PositionRoll& pr : sample_positions(rules, 4, 3)) positions.push_back(pr.position);
+    ASSERT_GT(positions.size(), 300u) << preset;  // more than one chunk
+    NeuralEvaluator eval(model);
+    std::vector<Probabilities> out(positions.size());
+    eval.evaluate(positions, out);
+    EXPECT_EQ(eval.evaluated(), positions.size());
+    int races = 0;
+    for (size_t i = 0; i < positions.size(); ++i) {
+      races += encoder_for(rules, positions[i]) == EncoderId::BackgammonRace;
+      const Probabilities d = direct(*model, positions[i]);
+      ASSERT_EQ(out[i], d) << preset << " position " << i << ": " << format_notation(positions[i]);
+    }
+    if (rules.variant == Variant::Backgammon) {
+      EXPECT_GT(races, 0);  // both nets exercised
+    }
+  }
+}
+
+TEST(NnEvaluator, ReferenceModeIsCloseToFastMode) {
+  const Rules rules = *rules_preset("wbf");
+  const auto model = random_model(rules, 8);
+  std::vector<Position> positions;
+  for (const PositionRoll& pr : sample_positions(rules, 2, 9)) positions.push_back(pr.position);
+  NeuralEvaluator fast(model), ref(model, /*reference=*/true);
+  std::vector<Probabilities> a(positions.size()), b(positions.size());
+  fast.evaluate(positions, a);
+  ref.evaluate(positions, b);
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const auto x = a[i].as_array(), y = b[i].as_array();
+    for (int o = 0; o < kOutputs; ++o) ASSERT_NEAR(x[o], y[o], 1e-6);
+  }
+}
+
+TEST(NnEvaluator, FinishedGamesAreExact) {
+  const Rules bg = *rules_preset("wbf");
+  // The side on roll has lost: the opponent bore off its 15th checker. Seen by the loser.
+  const Position single = P("x 6:5 5:5 off:5; o off:15");
+  const Position gammon = P("x 13:5 6:10; o off:15");
+  const Position backgammon = P("x 20:1 13:4 6:10; o off:15");  // x still in o's home
+  const std::vector<Position> ps{single, gammon, backgammon, backgammon_start()};
+  std::vector<Probabilities> out(ps.size());
+  NeuralEvaluator eval(random_model(bg, 1));
+  eval.evaluate(ps, out);
+  EXPECT_EQ(out[0], decided(false, 1));
+  EXPECT_EQ(out[1], decided(false, 2));
+  EXPECT_EQ(out[2], decided(false, 3));
+  EXPECT_GT(out[3].win, 0.0f);
+  EXPECT_LT(out[3].win, 1.0f);
+  // Portes-style rules without backgammons: the same position is a gammon.
+  const Rules portes = *rules_preset("gr_portes");
+  EXPECT_EQ(*terminal_probabilities(portes, backgammon), decided(false, 2));
+  EXPECT_FALSE(terminal_probabilities(bg, backgammon_start()).has_value());
+  // Tawla 31 has a single level.
+  const Rules t31 = *rules_preset("tawla31");
+  EXPECT_EQ(*terminal_probabilities(t31, P("x 24:15; o off:15")), decided(false, 1));
+}
+
+TEST(NnEvaluator, RejectsAModelOfAnotherGame) {
+  auto m = NeuralModel::create(*rules_preset("plakoto"), random_net_weights(Variant::Fevga, 1));
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.error().message.find("the model is for fevga, not plakoto"), std::string::npos)
+      << m.error().message;
+}
+
+TEST(NnEvaluator, FakeEvaluatorIsDeterministicAndCounts) {
+  const Rules rules = *rules_preset("wbf");
+  FakeEvaluator a(rules), b(rules);
+  const std::vector<Position> ps{backgammon_start(), P("x 6:15; o 1:15"), P("x 24:15; o 19:15"),
+                                 P("x 6:5 off:10; o off:15")};
+  std::vector<Probabilities> x(ps.size()), y(ps.size());
+  a.evaluate(ps, x);
+  b.evaluate(ps, y);
+  EXPECT_EQ(x, y);
+  EXPECT_GT(x[1].win, 0.9f);  // far ahead in the race
+  EXPECT_LT(x[2].win, 0.5f);  // far behind
+  EXPECT_EQ(x[3], decided(false, 1));
+  EXPECT_EQ(a.batch_sizes(), std::vector<int>{4});
+  EXPECT_EQ(a.evaluated(), 4u);
+}
+
+}  // namespace
+}  // namespace nard
