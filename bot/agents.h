@@ -1,0 +1,57 @@
+// Agents (engine/match.h) made of the bot's parts, for matches, `nard play` and the external-
+// player protocol.
+//   PlayerAgent: any Player (pubeval, heuristic, greedy net); never doubles and always takes.
+//   BotAgent:    checker play with a Search at its ply; cube decisions from the probabilities of
+//                the position at the same ply through the money (bot/cube_money.h) or match
+//                (bot/cube_match.h, needs a MatchEquityTable) analysis. Checker play maximises
+//                cubeless money equity in both money and match play.
+// Thread-safety: one agent per thread (they own searches and scratch).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "bot/cube_decision.h"
+#include "bot/match_equity.h"
+#include "bot/player.h"
+#include "bot/search.h"
+#include "engine/match.h"
+
+namespace nard {
+
+class PlayerAgent final : public Agent {
+ public:
+  explicit PlayerAgent(std::unique_ptr<Player> player) : player_(std::move(player)) {}
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView&) override {
+    return player_->choose(pos, dice, plays);
+  }
+  std::string name() const { return player_->name(); }
+
+ private:
+  std::unique_ptr<Player> player_;
+};
+
+class BotAgent final : public Agent {
+ public:
+  // The evaluator and the table are borrowed and must outlive the agent; met may be null for
+  // money play (match play then never doubles and always takes).
+  BotAgent(const Rules& rules, Evaluator& evaluator, const SearchConfig& config,
+           const MatchEquityTable* met = nullptr);
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView& view) override;
+  bool wants_to_double(const Position& pos, const MatchView& view) override;
+  CubeResponse respond_to_double(const Position& pos, const MatchView& view) override;
+
+  // The cube analysis of the side on roll of `pos`, whose view of the match is `view`.
+  Result<CubeDecision> analyse_cube(const Position& pos, const MatchView& view);
+  Search& search() { return search_; }
+
+ private:
+  Rules rules_;
+  Search search_;
+  const MatchEquityTable* met_;
+};
+
+// The view of the other player (scores and cube ownership swapped).
+MatchView opponent_view(const MatchView& view);
+
+}  // namespace nard

@@ -1,0 +1,229 @@
+// The bot's commands run as the `nard` binary: bad input gives exit code 2 and one line, `nard
+// play` plays a game from piped answers, `nard external --stdio` answers gnubg's lines with legal
+// replies, and short runs of `nard match`, `hint`, `eval`, `cube` and `rollout`. The model is a
+// small random net written to a temporary file (the commands only need a valid model).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bot/model_path.h"
+#include "engine/fibs_board.h"
+#include "engine/movegen.h"
+#include "nn/weights_file.h"
+
+namespace nard {
+namespace {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+CliRun run_nard(const std::string& args, const std::string& input = "") {
+  const std::string dir = ::testing::TempDir();
+  const std::string in = dir + "/nard_bot_in.txt", out = dir + "/nard_bot_out.txt", err = dir + "/nard_bot_err.txt";
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string cmd = std::string(NARD_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+// A random backgammon model in a temporary file, written once.
+const std::string& model() {
+  static const std::string path = [] {
+    const std::string p = ::testing::TempDir() + "/nard_bot_test_model.bin";
+    EXPECT_FALSE(save_weights(p, random_net_weights(Variant::Backgammon, 5)).has_value());
+    return p;
+  }();
+  return path;
+}
+
+std::string with_model(const std::string& args) { return args + " --model " + model(); }
+
+TEST(BotCommands, BadInputExitsTwoWithOneLine) {
+  const std::vector<std::string> bad = {
+      with_model("hint 4HPwATDgc/ABM 31"),         // short Position ID
+      with_model("hint 4HPwATDgc/ABMA 71"),        // bad dice
+      with_model("eval nonsense"),                 // not a position
+      with_model("cube 4HPwATDgc/ABMA --match 5 --score 5-1"),  // score not below the length
+      with_model("rollout 4HPwATDgc/ABMA --trials 0"),
+      with_model("match --b gnubgx --games 2"),     // unknown player
+      with_model("play --match -1"),
+      with_model("external"),                      // neither --stdio nor --socket
+      "hint 4HPwATDgc/ABMA 31 --model /nonexistent/model.bin",
+      with_model("hint 4HPwATDgc/ABMA 31 --variant plakoto"),  // model of another game
+  };
+  for (const std::string& args : bad) {
+    const CliRun r = run_nard(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("nard: ", 0), 0u) << args << "\n" << r.err;
+  }
+}
+
+TEST(BotCommands, HintEvalCubeAndRolloutRun) {
+  CliRun r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 1"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("   1. Cubeless 1-ply"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 * 10) << r.out;  // 16 plays, top 10 shown
+  r = run_nard(with_model("eval 4HPwATDgc/ABMA --json"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"cubeful_equity\": "), std::string::npos) << r.out;
+  r = run_nard(with_model("cube 4HPwATDgc/ABMA:cAnrADAAKAAE"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("7-point match, score"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Proper cube action: "), std::string::npos) << r.out;
+  r = run_nard(with_model("rollout 4HPwATDgc/ABMA 31 --trials 12 --truncate 2 --candidates 2 --threads 1"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  size_t plays = 0;
+  for (size_t at = 0; (at = r.out.find("95% CI", at)) != std::string::npos; ++at) ++plays;
+  EXPECT_EQ(plays, 2u) << r.out;  // each play rolled out, with its confidence interval
+}
+
+TEST(BotCommands, PlayFinishesAGameFromPipedAnswers) {
+  // Always the first play listed; the cube is on, so answer the cube questions too: "r" rolls,
+  // and "t" takes (an answer the current question does not accept is asked again).
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += "1\nr\nt\n";
+  const CliRun r = run_nard(with_model("play --seed 11"), input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("You (X) rolled"), std::string::npos);
+  EXPECT_TRUE(r.out.find("You win ") != std::string::npos || r.out.find("nard wins ") != std::string::npos)
+      << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
+  EXPECT_NE(r.out.find("Score: you "), std::string::npos);
+  EXPECT_EQ(r.out.find("Input ended"), std::string::npos);
+}
+
+TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {
+  const CliRun r = run_nard(with_model("play --seed 11 --no-cube"), "1\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Input ended"), std::string::npos) << r.out;
+}
+
+// Lines gnubg 1.07 sent to an external player (tests/formats_test.cpp has their gnubg IDs).
+const char* const kGnubgLines[] = {
+    "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:1:4:1:4:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:gnubg:root:11:9:0:-1:-2:0:0:0:0:5:1:2:0:0:0:-4:5:1:0:0:0:0:-8:0:0:0:0:1:0:-1:3:1:3:1:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:gnubg:root:11:7:10:0:4:2:3:0:0:0:2:0:0:2:0:-1:-1:0:0:-2:-1:-3:-4:2:-1:0:-2:0:0:1:1:4:1:4:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+    "board:gnubg:root:3:0:2:0:4:5:1:-1:1:1:-1:0:1:1:-1:0:-1:-1:0:-1:0:0:0:0:0:0:-4:-5:1:1:5:6:5:6:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+    "board:gnubg:root:5:2:2:0:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:0:-1:0:-7:-6:0:-1:5:4:5:4:1:1:1:0:1:-1:0:25:14:0:0:0:0:0:0:1",
+    "board:gnubg:root:3:1:2:0:3:4:2:0:1:-1:1:0:2:0:0:0:0:0:1:0:0:0:0:0:0:-1:0:-10:1:1:3:2:3:2:1:1:1:0:1:-1:0:25:0:3:0:0:0:0:1:1",
+    "board:root:gnubg:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:root:gnubg:7:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-2:0:-4:0:0:-2:0:2:0:1:0:0:0:0:2:1:0:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:root:gnubg:7:4:2:0:-2:0:2:0:0:4:0:2:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:0:0:0:0:2:0:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+};
+
+// Applies "from/to from/to ..." (bar, off) to the position of the side on roll, independently of
+// the move generator; nullopt if a sub-move is impossible on the board.
+std::optional<Position> apply_play(Position p, const std::string& text) {
+  std::istringstream in(text);
+  for (std::string sub; in >> sub;) {
+    const size_t slash = sub.find('/');
+    if (slash == std::string::npos) return std::nullopt;
+    const std::string a = sub.substr(0, slash), b = sub.substr(slash + 1);
+    const int from = a == "bar" ? kBar : std::atoi(a.c_str());
+    const int to = b == "off" ? kOff : std::atoi(b.c_str());
+    if (from == kBar) {
+      if (p.mover_bar == 0) return std::nullopt;
+      --p.mover_bar;
+    } else {
+      if (from < 1 || from > 24 || p.at(from) <= 0) return std::nullopt;
+      p.set(from, p.at(from) - 1);
+    }
+    if (to == kOff) {
+      ++p.mover_off;
+    } else {
+      if (to < 1 || to > 24 || p.at(to) < -1) return std::nullopt;
+      if (p.at(to) == -1) p.set(to, 0), ++p.opp_bar;
+      p.set(to, p.at(to) + 1);
+    }
+  }
+  return p;
+}
+
+TEST(BotCommands, ExternalStdioAnswersGnubgLinesLegally) {
+  std::string input;
+  for (const char* line : kGnubgLines) input += std::string(line) + "\n" + std::string(1, '\0');
+  const CliRun r = run_nard(with_model("external --stdio"), input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::istringstream replies(r.out);
+  const Rules rules = *rules_preset("wbf");
+  MoveGenerator gen(rules);
+  PlayList list;
+  int moves = 0, answers = 0;
+  for (const char* line : kGnubgLines) {
+    const FibsBoard b = *parse_fibs_board(line, FibsDialect::Gnubg);
+    std::string reply;
+    ASSERT_TRUE(std::getline(replies, reply)) << "no reply to " << line;
+    if (b.match.double_offered) {
+      EXPECT_TRUE(reply == "take" || reply == "drop") << reply;
+      ++answers;
+    } else if (!b.match.dice_rolled()) {
+      EXPECT_TRUE(reply == "roll" || reply == "double") << reply;
+    } else {
+      list.size = gen.generate(b.position, b.match.dice, list.positions.get());
+      const std::optional<Position> after = apply_play(b.position, reply);
+      ASSERT_TRUE(after.has_value()) << reply << " on " << line;
+      EXPECT_NE(std::find(list.positions.get(), list.positions.get() + list.size, *after),
+                list.positions.get() + list.size)
+          << "illegal play '" << reply << "' for " << line;
+      ++moves;
+    }
+  }
+  EXPECT_EQ(moves, 6);
+  EXPECT_EQ(answers, 3);
+  std::string extra;
+  EXPECT_FALSE(std::getline(replies, extra)) << "unexpected reply " << extra;
+}
+
+TEST(BotCommands, ShortMatchAgainstPubevalRuns) {
+  const CliRun r = run_nard(with_model("match --b pubeval --games 8 --threads 1"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("8 money games (duplicate dice)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("points per game (se "), std::string::npos) << r.out;
+}
+
+TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {
+  Result<std::string> p = default_model_path(Variant::Fevga);
+  if (p) {
+    Result<NetWeights> w = load_weights(*p);
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_EQ(w->variant, Variant::Fevga);
+  } else {
+    EXPECT_NE(p.error().message.find("no shipped model for fevga"), std::string::npos) << p.error().message;
+    EXPECT_NE(p.error().message.find("--model"), std::string::npos);
+  }
+}
+
+TEST(ModelPath, FindsTheModelOfTheGameInNardModels) {
+  const std::string dir = ::testing::TempDir() + "/nard_models_test";
+  std::system(("mkdir -p " + dir).c_str());
+  ASSERT_FALSE(save_weights(dir + "/nard-aaaaaaaaaaaa.bin", random_net_weights(Variant::Plakoto, 1)).has_value());
+  ASSERT_FALSE(save_weights(dir + "/nard-bbbbbbbbbbbb.bin", random_net_weights(Variant::Tawla31, 1)).has_value());
+  setenv("NARD_MODELS", dir.c_str(), 1);
+  Result<std::string> p = default_model_path(Variant::Tawla31);
+  unsetenv("NARD_MODELS");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_NE(p->find("nard-bbbbbbbbbbbb.bin"), std::string::npos) << *p;
+}
+
+}  // namespace
+}  // namespace nard

@@ -1,0 +1,88 @@
+// nard bench hint [--model FILE] [--ply N]: the time of one hint (all plays of a roll ranked at
+// 1..N ply with the default move filters) on one core, over fixed contact positions and rolls
+// (gnubg IDs taken from gnubg 1.07 games). Without --model: the shipped backgammon model, else
+// random weights of the default architecture (the time does not depend on the values).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "bot/model_path.h"
+#include "bot/search.h"
+#include "engine/gnubg_id.h"
+#include "engine/movegen.h"
+#include "engine/movegen_bench.h"
+#include "nn/weights_file.h"
+#include "tools/output.h"
+#include "tools/subcommand.h"
+
+namespace nard::tools {
+
+namespace {
+struct BenchHintOptions {
+  std::string model;
+  int ply = 2;
+  int repeat = 3;
+};
+
+// Middle-game contact positions (side on roll) with a roll each.
+constexpr std::pair<const char*, const char*> kHintPositions[] = {
+    {"4HPwATDgc/ABMA", "31"}, {"jGfwATDgc/ABMA", "52"}, {"4GvwBSDgH/AAWA", "64"},
+    {"Ju8aBQBvhzEAAw", "41"}, {"3wNSQgTvS1EAQA", "65"}, {"/xMAIODeJAMBCA", "32"},
+    {"jFMYpGI9zBKCEg", "43"}, {"hR/wAwgmE3xAYQ", "21"}, {"Jh8BoFZwF1nAUA", "31"},
+    {"fw8AhGBPPEAURQ", "53"},
+};
+
+void run_bench_hint(const BenchHintOptions& o) {
+  const Rules rules = *rules_preset("wbf");
+  if (o.ply < 0 || o.ply > 3 || o.repeat < 1) return fail_input(make_error("--ply must be 0..3, --repeat >= 1"));
+  std::string path = o.model;
+  if (path.empty()) {
+    Result<std::string> found = default_model_path(Variant::Backgammon);
+    if (found) path = *found;
+  }
+  Result<std::shared_ptr<const NeuralModel>> model =
+      path.empty() ? NeuralModel::create(rules, random_net_weights(Variant::Backgammon, kBenchSeed))
+                   : NeuralModel::load(rules, path);
+  if (!model) return fail_input(model.error());
+  NeuralEvaluator evaluator(*model);
+  SearchConfig config;
+  config.ply = o.ply;
+  Search search(rules, evaluator, config);
+  MoveGenerator gen(rules);
+  PlayList list;
+  std::printf("hint bench: %zu contact positions, %d-ply, one core, model %s\n", std::size(kHintPositions), o.ply,
+              path.empty() ? "(random weights)" : path.c_str());
+  double total_best = 0;
+  uint64_t evals = 0;
+  for (const auto& [id, roll] : kHintPositions) {
+    const Position pos = *decode_position_id(id);
+    const Dice dice = *parse_dice(roll);
+    list.size = gen.generate(pos, dice, list.positions.get());
+    double best = 1e30;
+    for (int k = 0; k < o.repeat; ++k) {
+      search.clear_cache();  // every hint starts cold, as a fresh `nard hint` does
+      const uint64_t before = search.static_evaluations();
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::vector<RankedPlay> ranked = search.rank_plays(pos, dice, list.plays());
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      if (k == 0) evals += search.static_evaluations() - before;
+    }
+    std::printf("  %s %s  %3d plays  %8.2f ms\n", id, roll, list.size, best * 1e3);
+    total_best += best;
+  }
+  std::printf("  mean %.2f ms per hint, %llu static evaluations in all\n", total_best * 1e3 / std::size(kHintPositions),
+              (unsigned long long)evals);
+}
+}  // namespace
+
+void register_bench_hint(CLI::App& app) {
+  CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
+  auto o = std::make_shared<BenchHintOptions>();
+  CLI::App* cmd = bench->add_subcommand("hint", "Time of one n-ply hint on one core");
+  cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one, else random weights)");
+  cmd->add_option("--ply", o->ply, "Depth (default 2)");
+  cmd->add_option("--repeat", o->repeat, "Timed repetitions per position (best is kept)");
+  cmd->callback([o] { run_bench_hint(*o); });
+}
+
+}  // namespace nard::tools

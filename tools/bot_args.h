@@ -1,0 +1,55 @@
+// Options shared by the commands that use the bot (hint, eval, cube, rollout, play, match,
+// external): --variant, --rules, --model, --ply, --json, and loading the game and its net.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "bot/search.h"
+#include "engine/match.h"
+#include "engine/match_state.h"
+#include "engine/result.h"
+#include "engine/rules.h"
+#include "nn/evaluator.h"
+#include "nn/probabilities.h"
+
+namespace nard::tools {
+
+struct BotArgs {
+  std::string variant, rules, model;
+  int ply = 0;
+  bool json = false;
+};
+
+// Adds --variant, --rules, --model, --ply (0..3) and --json to cmd.
+void add_bot_options(CLI::App* cmd, BotArgs& args);
+
+struct LoadedBot {
+  Rules rules;
+  std::shared_ptr<const NeuralModel> model;
+  std::string model_path;
+  SearchConfig search;  // ply from the arguments
+};
+
+// Resolves the rules and loads the model (--model, or the shipped one for the game). On failure
+// prints the one-line message with exit code 2 (bad option or file) or 1 (no shipped model) and
+// returns nullptr.
+std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);
+
+// The match state a POSITION argument carries (PosID:MatchID, XGID=..., board:...), or a fresh
+// money game for the formats without one. Errors as parse_position_arg.
+Result<MatchState> match_state_arg(std::string_view text);
+// What the player on roll sees of the match (engine/match.h).
+MatchView view_of_on_roll(const MatchState& m);
+// Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.
+Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score);
+
+// "0.512 0.143 0.006 - 0.488 0.120 0.004" style probability line (gnubg's order: win, win
+// gammon, win backgammon, then lose, lose gammon, lose backgammon).
+std::string format_probabilities(const Probabilities& p);
+// {"win":..,"win_gammon":..,...} for --json.
+std::string json_probabilities(const Probabilities& p);
+
+}  // namespace nard::tools

@@ -1,0 +1,131 @@
+// nard rollout POSITION [DICE]: rolls out the position (side on roll, before rolling), or with
+// DICE each of the best plays of that roll (ranked at --ply first). Trials run on all cores;
+// a progress bar goes to stderr; every figure comes with its standard error.
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "bot/rollout.h"
+#include "engine/movegen.h"
+#include "tools/bot_args.h"
+#include "tools/subcommand.h"
+#include "tools/output.h"
+#include "tools/position_arg.h"
+
+namespace nard::tools {
+
+namespace {
+struct RolloutOptions {
+  BotArgs bot;
+  std::string position, dice;
+  int trials = 1296, truncate = 0, threads = 0, candidates = 5, stratify = 2, rollout_ply = 0;
+  uint64_t seed = 1;
+  bool cubeful = false, plain = false, quiet = false;
+};
+
+void progress_bar(int done, int total) {
+  static thread_local int last = -1;  // percent last drawn
+  const int percent = total ? int(100LL * done / total) : 100;
+  if (percent == last && done != total) return;
+  last = percent;
+  const int width = 40, filled = width * percent / 100;
+  std::fprintf(stderr, "\rRollout [%s%s] %3d%% %d/%d", std::string(size_t(filled), '#').c_str(),
+               std::string(size_t(width - filled), ' ').c_str(), percent, done, total);
+  if (done == total) std::fprintf(stderr, "\n"), last = -1;
+}
+
+void print_result(const std::string& label, const RolloutResult& r, bool json, bool first) {
+  static const char* names[kOutputs] = {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"};
+  if (json) {
+    std::printf("%s\n  {\"play\": %s, \"trials\": %d", first ? "" : ",", json_string(label).c_str(), r.trials);
+    for (int k = 0; k < kOutputs; ++k)
+      std::printf(", \"%s\": {\"mean\": %.6f, \"se\": %.6f}", names[k], r.probs[k].mean, r.probs[k].std_error);
+    std::printf(", \"equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}", r.equity.mean,
+                r.equity.std_error, r.equity.low95(), r.equity.high95());
+    if (r.cubeful)
+      std::printf(", \"cubeful_equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}",
+                  r.cubeful_equity.mean, r.cubeful_equity.std_error, r.cubeful_equity.low95(),
+                  r.cubeful_equity.high95());
+    std::printf("}");
+    return;
+  }
+  std::printf("%s  (%d trials)\n", label.c_str(), r.trials);
+  std::printf("              Win    W(g)   W(bg)  L(g)   L(bg)\n  mean      ");
+  for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].mean);
+  std::printf("\n  std error ");
+  for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].std_error);
+  std::printf("\n  Cubeless equity %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n", r.equity.mean, r.equity.std_error,
+              r.equity.low95(), r.equity.high95());
+  if (r.cubeful)
+    std::printf("  Cubeful equity  %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n", r.cubeful_equity.mean,
+                r.cubeful_equity.std_error, r.cubeful_equity.low95(), r.cubeful_equity.high95());
+}
+
+void run_rollout(const RolloutOptions& o) {
+  std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
+  if (!bot) return;
+  Result<Position> pos = parse_position_arg(o.position, bot->rules);
+  if (!pos) return fail_input(pos.error());
+  if (o.trials < 1) return fail_input(make_error("--trials must be >= 1"));
+  RolloutConfig c;
+  c.trials = o.trials;
+  c.truncate_plies = o.truncate;
+  c.threads = o.threads;
+  c.ply = o.rollout_ply;
+  c.seed = o.seed;
+  c.variance_reduction = !o.plain;
+  c.stratified_turns = o.stratify;
+  c.cubeful = o.cubeful;
+  const auto model = bot->model;
+  const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
+  const RolloutProgress progress = o.quiet || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
+  if (o.bot.json) std::printf("[");
+  if (o.dice.empty()) {
+    Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
+    if (!r) return fail_input(r.error());
+    print_result("position", *r, o.bot.json, true);
+  } else {
+    Result<Dice> dice = parse_dice(o.dice);
+    if (!dice) return fail_input(dice.error());
+    MoveGenerator gen(bot->rules);
+    PlayList list;
+    list.size = gen.generate(*pos, *dice, list.positions.get(), list.moves.get());
+    if (list.size == 0) return fail_input(make_error("no legal play with " + dice->str()));
+    NeuralEvaluator evaluator(bot->model);
+    Search search(bot->rules, evaluator, bot->search);
+    const std::vector<RankedPlay> ranked = search.rank_plays(*pos, *dice, list.plays());
+    std::vector<Position> plays;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, o.candidates); ++i) {
+      plays.push_back(list.positions[ranked[i].index]);
+      names.push_back(format_move(list.moves[ranked[i].index]));
+    }
+    Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
+    if (!r) return fail_input(r.error());
+    for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i], o.bot.json, i == 0);
+  }
+  if (o.bot.json) std::printf("\n]\n");
+}
+}  // namespace
+
+void register_rollout(CLI::App& app) {
+  auto o = std::make_shared<RolloutOptions>();
+  CLI::App* cmd = app.add_subcommand("rollout", "Roll out a position, or the best plays of a roll");
+  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
+  cmd->add_option("dice", o->dice, "Roll out the best plays of this roll");
+  cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)");
+  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)");
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
+  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)");
+  cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
+  cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
+  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, centred cube)");
+  cmd->add_flag("--plain", o->plain, "No luck-based variance reduction");
+  cmd->add_flag("--quiet", o->quiet, "No progress bar");
+  add_bot_options(cmd, o->bot);
+  cmd->callback([o] { run_rollout(*o); });
+}
+
+}  // namespace nard::tools
