@@ -1,14 +1,20 @@
 #include "engine/game.h"
 
 #include "engine/movegen.h"
+#include <memory>
+
+#include "engine/movegen.h"
 #include "engine/restrictions.h"
 
 namespace nard {
 
 namespace {
 
-// The loser is the opponent of the side the position is seen from; his points are mover points.
+// The loser is the opponent of the side the position is seen from; his checkers not borne off
+// (no game that counts them has a bar).
 int loser_on_board(const Position& p) { return kCheckers - p.opp_off; }
+// The winner is the side the position is seen from.
+int winner_on_board(const Position& p) { return kCheckers - p.mover_off; }
 
 bool loser_in_winner_home(const Position& p) {  // opponent checkers on mover points 1..6
   for (int m = 1; m <= 6; ++m)
@@ -30,7 +36,7 @@ int loser_on_own(const Position& p, int lo, int hi) {
 GameResult bear_off_win(const Rules& r, const Position& p) {
   GameResult res;
   res.mover_wins = true;
-  if (r.count31_scoring) {
+  if (r.counts_checkers_left()) {
     res.outcome = Outcome::Single;
     res.points = loser_on_board(p);
     return res;
@@ -68,18 +74,36 @@ GameResult game_result(const Rules& r, const Position& p) {
     const bool mover_mother_pinned = p.mover_pinned_at(kPoints);
     const bool mover_on_start = p.at(kPoints) > 0 || mover_mother_pinned;
     const bool opp_on_start = p.at(1) < 0 || opp_mother_pinned;
+    const bool count = r.counts_checkers_left();
     if (opp_mother_pinned && mover_mother_pinned) return {Outcome::Draw, false, 0};
-    if (opp_mother_pinned && !mover_on_start) return {Outcome::MotherPin, true, r.mother_pin_points};
-    if (mover_mother_pinned && !opp_on_start) return {Outcome::MotherPin, false, r.mother_pin_points};
+    if (opp_mother_pinned && !mover_on_start)
+      return {Outcome::MotherPin, true, count ? loser_on_board(p) : r.mother_pin_points};
+    if (mover_mother_pinned && !opp_on_start)
+      return {Outcome::MotherPin, false, count ? winner_on_board(p) : r.mother_pin_points};
   }
   if (r.t31_closure == T31Closure::Win && game_over_after_submove(r, p) && p.mover_off < kCheckers)
     return {Outcome::Closure, true, loser_on_board(p)};
   return {};
 }
 
+bool is_deadlocked(MoveGenerator& gen, Position* buffer, const Position& pos) {
+  if (gen.rules().landing != Landing::Pin) return false;
+  for (const Position& side : {pos, pos.flipped()})
+    for (uint8_t d = 1; d <= 6; ++d)
+      if (gen.generate(side, Dice{d, d}, buffer) > 0) return false;
+  return true;
+}
+
+bool is_deadlocked(const Rules& rules, const Position& pos) {
+  if (rules.landing != Landing::Pin) return false;
+  MoveGenerator gen(rules);
+  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  return is_deadlocked(gen, buffer.get(), pos);
+}
+
 std::string outcome_name(Outcome o, const Rules& r) {
-  const bool russian = r.preset == "ru_short" || r.variant == Variant::LongNardy;
-  const bool persian = r.preset == "iran";
+  const bool russian = r.preset.rfind("ru_short", 0) == 0 || r.variant == Variant::LongNardy;
+  const bool persian = r.preset.rfind("iran", 0) == 0;
   switch (o) {
     case Outcome::None: return "none";
     case Outcome::Single: return russian ? "oin" : "single game";
@@ -91,16 +115,6 @@ std::string outcome_name(Outcome o, const Rules& r) {
     case Outcome::Draw: return "draw";
   }
   return "?";
-}
-
-bool is_deadlocked(const Rules& rules, const Position& pos) {
-  if (rules.landing != Landing::Pin) return false;
-  MoveGenerator gen(rules);
-  std::unique_ptr<Position[]> buf(new Position[kMaxPlays]);
-  for (const Position& side : {pos, pos.flipped()})
-    for (const Dice& d : all_rolls())
-      if (gen.generate(side, d, buf.get()) > 0) return false;
-  return true;
 }
 
 }  // namespace nard

@@ -68,11 +68,23 @@ struct MoveGenerator::Impl {
   // per call
   Dice dice{};
   bool doubles = false;
-  bool canonical = false;  // doubles may be generated in non-increasing source order
+  // Sub-move order cannot change legality in this call: doubles are generated with never-
+  // increasing sources (each play once) and non-doubles skip provable reverse-order duplicates.
+  bool canonical = false;
+  // A sub-move may end the game early in this call (Plakoto mother rule): then the order decides
+  // which sub-moves are played at all (see expand()).
+  bool endings_possible = false;
   // Which of the rarely used rule families are on (decided once, in the constructor).
   const bool restricted = rules.six_block != SixBlock::None || rules.fevga_start_quarter ||
                           rules.moultezim_opp_quarter_limit > 0 || rules.t31_closure == T31Closure::Illegal;
-  const bool special_endings = rules.landing == Landing::Pin || rules.t31_closure == T31Closure::Win;
+  // Per call: whether game_over_after_submove() can be true before the last checker is off
+  // (a mother-rule ending or a Tawla 31 closure within reach), and whether the runner/lead rule
+  // still applies (release is for good: a released mover stays released all turn).
+  bool check_endings = false;
+  bool lead_pending = false;
+  // Per call: whether a block restriction can be broken at all within this turn (see
+  // order_sensitive_rules_may_trigger: it counts the points still missing).
+  bool check_violations = false;
   bool track_visits = false;
   int head_limit = 0;
   Position start;
@@ -80,7 +92,6 @@ struct MoveGenerator::Impl {
   uint64_t nodes = 0;
 
   explicit Impl(const Rules& r) : rules(r) {}
-  bool impl_restricted() const { return restricted; }
 
   void new_stamp() {
     if (++stamp == 0x10000) {
@@ -103,12 +114,14 @@ struct MoveGenerator::Impl {
 
   void record(const Node& n, int score) {
     if (score < best) return;
+    // end_of_turn: a candidate whose final position creates a violation is not a play at all,
+    // so it must not raise the bar of the maximal-dice rule either (checked before `best`).
+    if (check_violations && rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos))
+      return;
     if (score > best) {
       best = score;
       reset_plays();
     }
-    if (restricted && rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos))
-      return;
     Position p = n.pos;
     p.set_mover_first_turn(false);
     uint32_t h = uint32_t(p.hash() >> 32) & mask;
@@ -210,7 +223,7 @@ struct MoveGenerator::Impl {
       if (!p.mover_bar) return false;
     } else {
       if (p.at(from) <= 0) return false;
-      if (r.lead_rule != LeadRule::None && !lead_allows(p, from)) return false;
+      if (lead_pending && !lead_allows(p, from)) return false;
       if (from == kPoints && head_limit && n.head_moves >= head_limit) return false;
     }
     const int to = from - d;
@@ -271,11 +284,11 @@ struct MoveGenerator::Impl {
       // Every block restriction is a condition on the set of points the mover holds (the
       // opponent's checkers do not move now), so only a sub-move that occupies an empty point
       // can create a violation.
-      if (restricted && r.block_check == BlockCheck::PerSubmove && to > 0 && p.at(to) == 0 &&
+      if (check_violations && r.block_check == BlockCheck::PerSubmove && to > 0 && p.at(to) == 0 &&
           creates_violation(r, p, q))
         continue;
 
-      const bool ends = q.mover_off == kCheckers || (special_endings && game_over_after_submove(r, q));
+      const bool ends = q.mover_off == kCheckers || (check_endings && game_over_after_submove(r, q));
       if (only_game_ending && !ends) continue;
       any = true;
       ++c.used;
@@ -338,7 +351,7 @@ struct MoveGenerator::Impl {
           any |= try_submove(n, 31 - __builtin_clz(m), d, 0);
         // Canonical order with game-ending sub-moves (Plakoto): a sub-move that ends the game
         // may come after lower sources, since nothing is played after it.
-        if (canonical && special_endings)
+        if (canonical && endings_possible)
           for (uint32_t m = points & ~((2u << top) - 1); m; m &= ~(1u << (31 - __builtin_clz(m))))
             any |= try_submove(n, 31 - __builtin_clz(m), d, 0, /*only_game_ending=*/true);
       }
@@ -350,7 +363,7 @@ struct MoveGenerator::Impl {
           any |= try_submove(n, kBar, d, bit);
         } else {
           uint32_t sources = mover_points(p);
-          if (canonical && !special_endings && bit == 1 && n.used == 1) sources &= reverse_order_sources(d);
+          if (canonical && !endings_possible && bit == 1 && n.used == 1) sources &= reverse_order_sources(d);
           for (uint32_t m = sources; m; m &= ~(1u << (31 - __builtin_clz(m))))
             any |= try_submove(n, 31 - __builtin_clz(m), d, bit);
         }
@@ -389,13 +402,20 @@ int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move*
   g.nodes = 0;
   g.start = pos;
   const Rules& r = rules_;
-  // Sub-move order cannot change legality (only which checker ends the game) in standard
-  // backgammon with free hitting and in Plakoto: doubles may then be generated with never-
-  // increasing sources, each play once. Hit-continuation rules, the head, runner and lead rules
-  // and the block checks depend on the order, so those games search every order.
-  g.canonical = (r.variant == Variant::Backgammon || r.variant == Variant::Plakoto) &&
-                r.hit_continuation == HitContinuation::Free && r.block_check == BlockCheck::PerSubmove &&
-                !g.impl_restricted();
+  // Sub-move order cannot change legality (only which checker ends the game) unless a hit-
+  // continuation rule applies (backgammon house rules), the runner/lead checker has not yet been
+  // released (Fevga, Tawla 31: others may move only after it), or a block restriction or a Tawla 31
+  // closure could be reached within this turn (checked per sub-move). The head limit counts
+  // head moves whatever their order. Otherwise doubles may be generated with never-increasing
+  // sources, each play once, and non-doubles skip reverse-order duplicates; the Plakoto mother
+  // rule, when it could end the game this turn, is handled inside expand().
+  g.endings_possible = mother_rule_may_end_turn(r, pos);
+  g.lead_pending = r.lead_rule != LeadRule::None && !lead_released(r, pos);
+  const bool order_sensitive = order_sensitive_rules_may_trigger(r, pos, dice.normalised());
+  g.check_endings = g.endings_possible || (r.t31_closure == T31Closure::Win && order_sensitive);
+  g.check_violations = g.restricted && order_sensitive;
+  g.canonical = r.hit_continuation == HitContinuation::Free && r.block_check == BlockCheck::PerSubmove &&
+                !g.lead_pending && !order_sensitive;
   g.track_visits = dice.is_double() && !g.canonical;
 
   int limit = r.head_limit;

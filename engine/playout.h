@@ -48,10 +48,15 @@ PlayoutStats random_playout(MoveGenerator& gen, Position* buffer, Position pos, 
     visit(pos, d, buffer, n);
     if (n == 0) {
       ++st.forfeits;
-      // Plakoto deadlock guard: both sides forfeiting for many turns in a row ends the game as
-      // a draw (rules.md §3.7 asks for a check over all 21 rolls; the game flow does that).
-      if (++consecutive_forfeits > 200) return st;
       pos.set_mover_first_turn(false);
+      // Plakoto total deadlock (rules.md §3.7): a draw. Both sides forfeit in a row before it
+      // can be one, so the (costly) check runs only then.
+      if (++consecutive_forfeits >= 2 && is_deadlocked(gen, buffer, pos)) {
+        st.result = deadlock_result();
+        st.last_mover = side;
+        ++st.turns;
+        return st;
+      }
       pos = pos.flipped();
       side ^= 1;
       continue;

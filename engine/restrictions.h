@@ -4,6 +4,7 @@
 // (the 15th checker off, the Plakoto mother pin §3.4, a Tawla 31 closure that wins).
 #pragma once
 
+#include "engine/dice.h"
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/rules.h"
@@ -20,6 +21,17 @@ bool has_illegal_six_block(const Rules& rules, const Position& pos);
 
 // True when the position, just after a mover sub-move, ends the game.
 bool game_over_after_submove(const Rules& rules, const Position& pos);
+
+// Can the roll `dice` from `pos` create any violation (6-block, Fevga (a), Moultezim (c), Tawla 31
+// closure=illegal) or a Tawla 31 closure (win)? Conservative: true unless ruled out by counting
+// (a sub-move occupies at most one new point, and a point can only be reached from a checker
+// that stands a sum of the dice above it). When false, these rules cannot depend on the order of
+// the sub-moves in this turn.
+bool order_sensitive_rules_may_trigger(const Rules& rules, const Position& pos, Dice dice);
+
+// Plakoto: can a sub-move of this turn end the game through the mother rule (§3.4)? Only when
+// the opponent's mother stands alone on mover point 1 (it may be pinned) or is already pinned.
+bool mother_rule_may_end_turn(const Rules& rules, const Position& pos);
 
 // Fevga rule (b): when the turn starts with every opponent checker on one point right behind a
 // six-point prime of the mover, keep only the plays that open one of its points (if any does).

@@ -37,9 +37,7 @@ Rules make_parallel(std::string name, Variant v) {
   return r;
 }
 
-}  // namespace
-
-Result<Rules> rules_preset(std::string_view name) {
+Result<Rules> named_preset(std::string_view name) {
   if (name == "wbf") return backgammon_family("wbf");
   if (name == "iran") {
     Rules r = backgammon_family("iran");
@@ -67,17 +65,19 @@ Result<Rules> rules_preset(std::string_view name) {
     r.opening = Opening::Reroll;
     return r;
   }
-  if (name == "plakoto" || name == "tapa") return make_plakoto(std::string(name));
-  if (name == "mahbusa") {
-    Rules r = make_plakoto("mahbusa");
-    return r;
-  }
-  if (name == "longnardy" || name == "narde" || name == "long_nardy") {
+  if (name == "plakoto" || name == "tapa" || name == "mahbusa") return make_plakoto(std::string(name));
+  if (name == "longnardy" || name == "narde" || name == "long_nardy" || name == "ru_sport") {
     Rules r = make_parallel(std::string(name), Variant::LongNardy);
     r.head_limit = 1;
     r.head_exception = HeadException::Narrow;
     r.head_exception_rolls = (1 << 6) | (1 << 4) | (1 << 3);
     r.six_block = SixBlock::AheadRule;
+    if (name == "ru_sport") {  // Minsport 2024 art. 26: cube (dave), opening with both dice
+      r.cube = true;
+      r.crawford = true;
+      r.opening = Opening::Both;
+      r.previous_winner_starts = false;
+    }
     return r;
   }
   if (name == "fevga") {
@@ -94,6 +94,7 @@ Result<Rules> rules_preset(std::string_view name) {
     r.lead_threshold = 11;
     r.fevga_start_quarter = true;
     r.moultezim_opp_quarter_limit = 4;
+    r.previous_winner_starts = false;  // rules.md §7: O-REROLL only
     return r;
   }
   if (name == "tawla31") {
@@ -105,7 +106,6 @@ Result<Rules> rules_preset(std::string_view name) {
     r.lead_rule = LeadRule::Lead;
     r.lead_threshold = 6;
     r.t31_closure = T31Closure::Win;
-    r.count31_scoring = true;
     r.match_target = 31;
     r.opening = Opening::Reroll;
     r.previous_winner_starts = true;
@@ -116,9 +116,33 @@ Result<Rules> rules_preset(std::string_view name) {
   return make_error("unknown rules preset '" + std::string(name) + "' (known: " + list + ")");
 }
 
+}  // namespace
+
+Result<Rules> rules_preset(std::string_view spec) {
+  const size_t comma = spec.find(',');
+  Result<Rules> r = named_preset(spec.substr(0, comma));
+  if (!r || comma == std::string_view::npos) return r;
+  Rules rules = *r;
+  std::string_view rest = spec.substr(comma + 1);
+  while (!rest.empty()) {
+    const size_t next = rest.find(',');
+    const std::string_view item = rest.substr(0, next);
+    rest = next == std::string_view::npos ? std::string_view{} : rest.substr(next + 1);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos)
+      return make_error("rules '" + std::string(spec) + "': option '" + std::string(item) +
+                        "' is not KEY=VALUE");
+    Result<Rules> next_rules = with_rule_option(rules, item.substr(0, eq), item.substr(eq + 1));
+    if (!next_rules) return make_error("rules '" + std::string(spec) + "': " + next_rules.error().message);
+    rules = *next_rules;
+  }
+  rules.preset = std::string(spec);
+  return rules;
+}
+
 std::vector<std::string> preset_names() {
-  return {"wbf",     "iran", "ru_short", "arab_tawla", "gr_portes", "tr_tavla", "plakoto", "tapa",
-          "mahbusa", "fevga", "moultezim", "longnardy", "narde",   "tawla31"};
+  return {"wbf",   "iran",      "ru_short",  "arab_tawla", "gr_portes", "tr_tavla", "plakoto", "tapa",
+          "mahbusa", "fevga", "moultezim", "longnardy", "narde",     "ru_sport", "tawla31"};
 }
 
 Result<Rules> rules_for_variant(std::string_view v) {
@@ -147,7 +171,8 @@ Position start_position(const Rules& rules) {
   switch (rules.variant) {
     case Variant::Backgammon: return backgammon_start();
     case Variant::Plakoto: return plakoto_start();
-    case Variant::Tawla31: return tawla31_start();
+    case Variant::Tawla31:
+      return rules.geometry == Geometry::Parallel ? parallel_start() : tawla31_start();
     case Variant::Fevga: return parallel_start();
     case Variant::LongNardy: {
       Position p = parallel_start();

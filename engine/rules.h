@@ -39,7 +39,13 @@ enum class HeadException : uint8_t { Narrow, General, None };  // Long Nardy fir
 enum class BlockCheck : uint8_t { PerSubmove, EndOfTurn };
 enum class SixBlock : uint8_t { None, AheadRule, Home, Forbid };  // Long Nardy "забор" rule
 enum class T31Closure : uint8_t { Win, Illegal, Ignore };
+// Long Nardy third scoring level (rules.md §4.6), worth 3 when it applies:
+//   HomeMars          the loser has borne off none and has all 15 in his home;
+//   KoksFirstQuarter  the loser has borne off none and still has a checker on his 19..24;
+//   KoksNoneHome      the loser has not brought a single checker home.
 enum class LnTriple : uint8_t { None, HomeMars, KoksFirstQuarter, KoksNoneHome };
+// Plakoto-family scoring (rules.md §3.5): 1/2 and the mother pin, or (Mahbusa, Barakat 1974)
+// the winner scores the loser's checkers still on the board, in a match to 31.
 enum class MahbusaScoring : uint8_t { Plakoto, Count31 };
 
 struct Rules {
@@ -69,26 +75,27 @@ struct Rules {
   bool beavers = false;         // money play
   bool automatic_doubles = false;
 
-  // --- Plakoto ---
-  int mother_pin_points = 2;
-  bool pinned_blocks_bearoff = true;
+  // --- Plakoto / Tapa / Mahbusa (rules.md §3) ---
+  int mother_pin_points = 2;           // mother_pin_points ∈ {2, 3}
+  bool pinned_blocks_bearoff = true;   // no bear-off while an own checker is pinned (§3.6)
   MahbusaScoring mahbusa_scoring = MahbusaScoring::Plakoto;
 
-  // --- Long Nardy ---
+  // --- Long Nardy (rules.md §4) ---
   int head_limit = 0;                                  // checkers that may leave point 24 per turn; 0 = no limit
   HeadException head_exception = HeadException::None;  // first-turn exception
-  uint8_t head_exception_rolls = 0;                    // bit d set: d-d lets two leave on the first turn
+  uint8_t head_exception_rolls = 0;                    // bit d set: d-d lets two leave on the first turn (Narrow)
   SixBlock six_block = SixBlock::None;
   LnTriple ln_triple = LnTriple::None;
 
-  // --- Fevga / Tawla 31 ---
+  // --- Fevga / Moultezim (rules.md §5) and Tawla 31 (§6) ---
   LeadRule lead_rule = LeadRule::None;
-  int lead_threshold = 0;             // "passed/released" once a checker is on 1..threshold or off
+  // Fevga runner_threshold ∈ {11, 12}; Tawla 31: 6 (contrary) or 12 (parallel geometry).
+  // "Passed"/"released" once a mover checker is on 1..lead_threshold or one is borne off.
+  int lead_threshold = 0;
   bool fevga_start_quarter = false;   // rule (a): never hold all of 19..24
   bool fevga_unblock = false;         // rule (b): unblocking obligation
   int moultezim_opp_quarter_limit = 0;  // rule (c): at most this many of 7..12 (0 = no limit)
   T31Closure t31_closure = T31Closure::Ignore;
-  bool count31_scoring = false;       // the winner scores the loser's checkers left on the board
   int match_target = 0;               // 0 = matches are set by the caller (e.g. Tawla 31: 31)
 
   BlockCheck block_check = BlockCheck::PerSubmove;
@@ -96,11 +103,23 @@ struct Rules {
   bool hitting() const { return landing == Landing::Hit; }
   bool has_gammons() const { return gammon_value > 1; }
   bool has_backgammons() const { return backgammon_value > gammon_value; }
+  // The winner scores the loser's checkers still on the board (Tawla 31; Mahbusa count31).
+  bool counts_checkers_left() const {
+    return variant == Variant::Tawla31 ||
+           (landing == Landing::Pin && mahbusa_scoring == MahbusaScoring::Count31);
+  }
 };
 
 // Named presets. backgammon: wbf iran ru_short arab_tawla gr_portes tr_tavla; the other games:
-// plakoto tapa mahbusa fevga moultezim longnardy narde tawla31.
+// plakoto tapa mahbusa fevga moultezim longnardy narde ru_sport tawla31.
+// A preset may be followed by option overrides: "tawla31,t31_closure=illegal,block_check=end_of_turn".
 Result<Rules> rules_preset(std::string_view name);
+
+// Sets one rule option by its rules.md name, e.g. ("runner_threshold", "12"),
+// ("head_exception", "general"), ("t31_geometry", "parallel"). Unknown keys, bad values and
+// options that do not belong to the game are errors. rule_option_names() lists the keys.
+Result<Rules> with_rule_option(Rules rules, std::string_view key, std::string_view value);
+std::vector<std::string> rule_option_names();
 std::vector<std::string> preset_names();
 // The default preset of a variant name (backgammon, plakoto, tawla31, fevga, longnardy and the
 // regional aliases tapa, mahbusa, narde, moultezim).

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The main job: set up and build, then show a position and its legal plays for a roll.
+# The main job: set up and build, then analyse a sample position with the shipped backgammon
+# model: the board, the best plays for a roll (2-ply) and the cube decision.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-position="${1:-4HPwATDgc/ABMA}"
-dice="${2:-31}"
+position="${1:-jFMYpGI9zBKCEg:cAkAAAAAAAAA}"
+dice="${2:-43}"
 build/tools/nard show "$position"
 echo
-echo "Legal plays for $dice:"
-build/tools/nard moves "$position" "$dice"
+build/tools/nard hint "$position" "$dice" --ply 2
+echo
+build/tools/nard cube "$position" --ply 2

@@ -4,7 +4,7 @@
 
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "tools/commands.h"
+#include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 

@@ -5,7 +5,7 @@
 
 #include "engine/gnubg_id.h"
 #include "engine/notation.h"
-#include "tools/commands.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 

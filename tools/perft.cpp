@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "engine/perft.h"
-#include "tools/commands.h"
+#include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 

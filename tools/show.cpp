@@ -3,7 +3,7 @@
 
 #include "engine/notation.h"
 #include "tools/board_diagram.h"
-#include "tools/commands.h"
+#include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 
