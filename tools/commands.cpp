@@ -22,6 +22,7 @@ void register_all(CLI::App& app) {
   register_play(app);
   register_match(app);
   register_external(app);
+  register_bench_hint(app);
 #ifdef NARD_WITH_TORCH
   register_train(app);
   register_export(app);

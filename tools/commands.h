@@ -23,6 +23,7 @@ void register_rollout(CLI::App& app);
 void register_play(CLI::App& app);
 void register_match(CLI::App& app);
 void register_external(CLI::App& app);
+void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 #ifdef NARD_WITH_TORCH
 void register_train(CLI::App& app);
 void register_export(CLI::App& app);

@@ -1,0 +1,71 @@
+// The LibTorch side of training behind a torch-free interface (pimpl): the trainable copy of the
+// network, its optimizer, one supervised step on a batch, checkpoint files of both, and the
+// export of the weights as plain float arrays for the nn/ inference net.
+//
+// Network: inputs -> hidden layers (sigmoid) -> outputs (sigmoid), the same function as nn/mlp.h.
+// The loss is the binary cross-entropy of the outputs against soft targets in [0, 1], computed from
+// the pre-sigmoid outputs for numerical stability.
+//
+// Determinism: initial weights come from our own Rng (not torch's generator); a Learner runs its
+// ops on `threads` torch threads; with the same thread count, the same batches give bit-identical
+// weights, and save()/load() round-trips the module and the optimizer exactly.
+//
+// Not thread-safe. It calls torch::set_num_threads, which is process-wide.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "nn/mlp.h"
+
+namespace nard::training {
+
+enum class OptimizerKind : uint8_t { Adam, Sgd };
+
+struct LearnerConfig {
+  int inputs = 0;
+  std::vector<int> hidden;  // sizes of the hidden layers, e.g. {128}
+  int outputs = 5;
+  OptimizerKind optimizer = OptimizerKind::Adam;
+  double learning_rate = 1e-3;
+  uint64_t init_seed = 1;  // seeds the initial weights (uniform in +-1/sqrt(fan_in))
+  int threads = 1;         // torch intra-op threads while training
+};
+
+class Learner {
+ public:
+  explicit Learner(const LearnerConfig& config);
+  ~Learner();
+  Learner(const Learner&) = delete;
+  Learner& operator=(const Learner&) = delete;
+
+  const LearnerConfig& config() const { return config_; }
+
+  // One optimizer step on n examples: inputs n x config.inputs, targets n x config.outputs, both
+  // row-major. Returns the mean binary cross-entropy per output before the step.
+  double train_batch(std::span<const float> inputs, std::span<const float> targets, int n);
+
+  // Forward pass without gradients (for tests and parity checks): n x outputs probabilities.
+  std::vector<float> predict(std::span<const float> inputs, int n) const;
+
+  // The current weights, layer by layer (input side first), in nn/mlp.h layout.
+  std::vector<DenseLayer> layers() const;
+  void set_layers(const std::vector<DenseLayer>& layers);
+
+  // Writes model and optimizer state to the two paths (torch::save), or loads them. Loading fails
+  // with a clear message when a file is missing, corrupt, or holds a net of another shape.
+  std::optional<Error> save(const std::string& model_path, const std::string& optimizer_path) const;
+  std::optional<Error> load(const std::string& model_path, const std::string& optimizer_path);
+
+ private:
+  struct Impl;
+  LearnerConfig config_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace nard::training

@@ -1,0 +1,88 @@
+#include "training/strength.h"
+
+#include <cmath>
+#include <vector>
+
+#include "bot/duel.h"
+#include "bot/greedy_player.h"
+#include "bot/heuristic_player.h"
+#include "bot/pubeval.h"
+
+namespace nard::training {
+
+std::string Opponent::name() const {
+  switch (kind) {
+    case OpponentKind::Pubeval: return "pubeval";
+    case OpponentKind::Heuristic: return "heuristic";
+    case OpponentKind::Net: return "net";
+  }
+  return "?";
+}
+
+namespace {
+// A player with whatever it needs to live (its evaluator), one per thread.
+struct PlayerHolder {
+  std::unique_ptr<NeuralEvaluator> evaluator;
+  std::unique_ptr<Player> player;
+};
+
+PlayerHolder make_net_player(const Rules& rules, std::shared_ptr<const NeuralModel> model) {
+  PlayerHolder h;
+  h.evaluator = std::make_unique<NeuralEvaluator>(std::move(model));
+  h.player = std::make_unique<GreedyPlayer>(rules, *h.evaluator);
+  return h;
+}
+}  // namespace
+
+Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<const NeuralModel> model,
+                                        const Opponent& opponent, int games, uint64_t seed,
+                                        int threads) {
+  std::optional<PubevalWeights> pubeval;
+  if (opponent.kind == OpponentKind::Pubeval) {
+    if (rules.variant != Variant::Backgammon)
+      return make_error("pubeval plays standard backgammon only, not " +
+                        std::string(variant_name(rules.variant)));
+    Result<PubevalWeights> w = load_pubeval(default_pubeval_path());
+    if (!w) return w.error();
+    pubeval = *w;
+  }
+  if (opponent.kind == OpponentKind::Net && !opponent.net) return make_error("no opponent net given");
+  const int pairs = (games + 1) / 2;
+  std::vector<DuelGame> results(size_t(pairs) * 2);
+#pragma omp parallel num_threads(threads)
+  {
+    PlayerHolder me = make_net_player(rules, model);
+    PlayerHolder them;
+    if (opponent.kind == OpponentKind::Pubeval) them.player = std::make_unique<PubevalPlayer>(*pubeval);
+    else if (opponent.kind == OpponentKind::Heuristic) them.player = std::make_unique<HeuristicPlayer>(rules);
+    else them = make_net_player(rules, opponent.net);
+#pragma omp for schedule(dynamic, 1)
+    for (int i = 0; i < pairs * 2; ++i)
+      results[i] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0,
+                                  game_seed(seed, uint64_t(i / 2)));
+  }
+  StrengthResult r;
+  r.opponent = opponent.name();
+  r.games = pairs * 2;
+  double sum = 0, sum_sq = 0;
+  for (int p = 0; p < pairs; ++p) {
+    double pair_points = 0;
+    for (int k = 0; k < 2; ++k) {
+      const DuelGame& g = results[size_t(p) * 2 + k];
+      if (!g.result.over()) { ++r.unfinished; continue; }
+      if (g.result.outcome == Outcome::Draw) { ++r.draws; continue; }
+      const double pts = g.result.mover_wins ? g.result.points : -g.result.points;
+      (g.result.mover_wins ? r.wins : r.losses)++;
+      pair_points += pts;
+    }
+    const double mean = pair_points / 2;
+    sum += mean;
+    sum_sq += mean * mean;
+  }
+  r.points_per_game = sum / pairs;
+  const double var = pairs > 1 ? (sum_sq - sum * sum / pairs) / (pairs - 1) : 0.0;
+  r.standard_error = std::sqrt(std::max(0.0, var) / pairs);
+  return r;
+}
+
+}  // namespace nard::training

@@ -1,0 +1,348 @@
+#include "training/trainer.h"
+
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <filesystem>
+
+#include "engine/dice.h"
+#include "nn/encoder.h"
+#include "nn/evaluator.h"
+#include "nn/weights_file.h"
+#include "training/checkpoint.h"
+#include "training/metrics.h"
+#include "training/self_play.h"
+#include "training/strength.h"
+
+namespace nard::training {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr uint64_t kShuffleStream = 0x5EED5EED5EED5EEDull;
+constexpr uint64_t kInitStream = 0x1A17ull;
+constexpr uint64_t kEvalSeed = 20261122;  // every evaluation plays the same dice
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+Result<Rules> resolve_rules(const std::string& name) {
+  Result<Rules> r = rules_for_variant(name);
+  if (r) return r;
+  Result<Rules> p = rules_preset(name);
+  if (p) return p;
+  return make_error("unknown variant or rules preset '" + name + "'");
+}
+
+// The nets of a run: one learner per encoder of the game.
+struct Nets {
+  Rules rules;
+  std::vector<EncoderId> encoders;
+  std::vector<std::string> names;
+  std::vector<std::vector<int>> hidden;
+  std::vector<std::unique_ptr<Learner>> learners;
+
+  std::vector<Learner*> learner_ptrs() const {
+    std::vector<Learner*> v;
+    for (const auto& l : learners) v.push_back(l.get());
+    return v;
+  }
+
+  NetWeights weights(const std::string& description) const {
+    NetWeights w;
+    w.variant = rules.variant;
+    w.description = description;
+    for (size_t i = 0; i < learners.size(); ++i) {
+      MlpWeights m;
+      m.encoder = encoders[i];
+      m.layers = learners[i]->layers();
+      w.nets.push_back(std::move(m));
+    }
+    return w;
+  }
+};
+
+Result<Nets> make_nets(const TrainConfig& c, const std::vector<std::vector<int>>* hidden_override) {
+  Result<Rules> rules = resolve_rules(c.variant);
+  if (!rules) return rules.error();
+  Nets n;
+  n.rules = *rules;
+  const auto encs = encoders_for(n.rules.variant);
+  for (size_t i = 0; i < encs.size(); ++i) {
+    const EncoderId id = encs[i];
+    n.encoders.push_back(id);
+    n.names.emplace_back(encoder_name(id));
+    std::vector<int> h = hidden_override ? (*hidden_override)[i]
+                                         : (c.hidden.empty() ? default_hidden_sizes(id) : c.hidden);
+    n.hidden.push_back(h);
+    LearnerConfig lc;
+    lc.inputs = encoder_inputs(id);
+    lc.hidden = h;
+    lc.optimizer = c.optimizer;
+    lc.learning_rate = c.learning_rate;
+    lc.init_seed = game_seed(c.seed ^ kInitStream, i);
+    lc.threads = 1;
+    n.learners.push_back(std::make_unique<Learner>(lc));
+  }
+  return n;
+}
+
+std::string describe(const TrainConfig& c, const Nets& n, long long games) {
+  std::string h;
+  for (size_t i = 0; i < n.names.size(); ++i) {
+    h += (i ? " " : "") + n.names[i] + ":";
+    for (size_t k = 0; k < n.hidden[i].size(); ++k) h += (k ? "," : "") + std::to_string(n.hidden[i][k]);
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "nard TD(%.2f) self-play, %s, %lld games, seed %llu, lr %g, batch %d",
+                c.lambda, c.variant.c_str(), games, (unsigned long long)c.seed, c.learning_rate, c.batch_size);
+  return std::string(buf) + ", nets " + h;
+}
+
+// One pass of shuffled minibatch steps over a round's examples; returns the mean BCE.
+double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
+  double loss_sum = 0;
+  long long count = 0;
+  std::vector<float> xb, yb;
+  for (size_t b = 0; b < ex.blocks.size(); ++b) {
+    const ExampleBlock& block = ex.blocks[b];
+    const int n = block.count();
+    std::vector<int> order(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    for (int i = n - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
+    const int w = block.inputs_per_example;
+    for (int start = 0; start < n; start += batch_size) {
+      const int m = std::min(batch_size, n - start);
+      xb.resize(size_t(m) * w);
+      yb.resize(size_t(m) * kOutputs);
+      for (int j = 0; j < m; ++j) {
+        const int k = order[start + j];
+        std::copy_n(block.inputs.data() + size_t(k) * w, w, xb.data() + size_t(j) * w);
+        std::copy_n(block.targets.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
+      }
+      loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
+      count += m;
+    }
+  }
+  return count ? loss_sum / count : 0.0;
+}
+
+Result<MetricsRow> evaluate(const TrainConfig& c, const Nets& nets,
+                            std::shared_ptr<const NeuralModel> model, const RunState& st) {
+  MetricsRow row;
+  row.games = st.games_done;
+  row.seconds = st.seconds;
+  row.loss = st.interval_rounds ? st.interval_loss / st.interval_rounds : 0.0;
+  std::vector<std::pair<std::string, Opponent>> opponents;
+  if (nets.rules.variant == Variant::Backgammon) opponents.push_back({"pubeval", {OpponentKind::Pubeval, nullptr}});
+  opponents.push_back({"heuristic", {OpponentKind::Heuristic, nullptr}});
+  if (!st.metrics.empty()) {
+    const std::string prev = (fs::path(c.out_dir) / ("eval-" + std::to_string(st.metrics.back().games) + ".nardnet")).string();
+    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(nets.rules, prev);
+    if (!m) return m.error();
+    opponents.push_back({"previous", {OpponentKind::Net, *m}});
+  }
+  const std::string first = (fs::path(c.out_dir) / "first.nardnet").string();
+  if (fs::exists(first)) {
+    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(nets.rules, first);
+    if (!m) return m.error();
+    opponents.push_back({"first", {OpponentKind::Net, *m}});
+  }
+  for (auto& [name, opp] : opponents) {
+    Result<StrengthResult> r = measure_strength(nets.rules, model, opp, c.eval_match_games, kEvalSeed, c.threads);
+    if (!r) return r.error();
+    row.strength.push_back({name, r->points_per_game, r->standard_error, r->games});
+  }
+  return row;
+}
+}  // namespace
+
+std::optional<Error> run_training(const TrainConfig& c_in,
+                                  const std::function<void(const TrainProgress&)>& progress) {
+  TrainConfig c = c_in;
+  if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
+  if (c.round_games < 1 || c.batch_size < 1 || c.threads < 1)
+    return make_error("round games, batch size and threads must be positive");
+  if (c.lambda < 0 || c.lambda > 1) return make_error("lambda must lie in [0, 1]");
+  const long long round = c.round_games;
+  c.games = (c.games + round - 1) / round * round;
+  const long long ckpt_every = std::max(1LL, (c.checkpoint_games + round - 1) / round) * round;
+  const long long eval_every = c.eval_games <= 0 ? 0 : std::max(1LL, (c.eval_games + ckpt_every - 1) / ckpt_every) * ckpt_every;
+
+  Result<Nets> made = make_nets(c, nullptr);
+  if (!made) return made.error();
+  Nets nets = std::move(made.value());
+  std::vector<std::string> identity = identity_lines(c, nets.names, nets.hidden);
+  if (!c.init_from.empty()) {
+    Result<std::string> bytes = read_file(c.init_from);
+    if (!bytes) return make_error("cannot read --init-from model " + c.init_from);
+    Result<NetWeights> w = parse_weights(*bytes, c.init_from);
+    if (!w) return w.error();
+    for (size_t i = 0; i < nets.learners.size(); ++i) {
+      const MlpWeights* m = w->net_for(nets.encoders[i]);
+      if (!m || m->hidden_sizes() != nets.hidden[i])
+        return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] +
+                          " net of the configured hidden sizes");
+      nets.learners[i]->set_layers(m->layers);
+    }
+    char h[32];
+    std::snprintf(h, sizeof h, "%016llx", (unsigned long long)fnv1a64(*bytes));
+    identity.push_back(std::string("init_from ") + h);
+  }
+
+  RunState st;
+  std::error_code ec;
+  const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
+  if (c.resume) {
+    Result<std::string> dir = latest_checkpoint(c.out_dir);
+    if (!dir) return dir.error();
+    Result<LoadedState> loaded = read_checkpoint_state(*dir);
+    if (!loaded) return loaded.error();
+    if (loaded->identity != identity) {
+      std::string diff;
+      for (const std::string& l : loaded->identity)
+        if (std::find(identity.begin(), identity.end(), l) == identity.end()) diff += " '" + l + "'";
+      return make_error("cannot resume " + c.out_dir + ": the checkpoint was made with other settings (" +
+                        (diff.empty() ? std::string("different nets") : "checkpoint has" + diff) +
+                        "); pass the same options as the original run");
+    }
+    for (size_t i = 0; i < nets.learners.size(); ++i) {
+      const fs::path d(*dir);
+      if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
+                                          (d / (nets.names[i] + ".optim.pt")).string()))
+        return e;
+    }
+    st = loaded->state;
+  } else if (has_checkpoint) {
+    return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
+  } else {
+    fs::create_directories(c.out_dir, ec);
+    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+  }
+
+  SelfPlayPool pool(nets.rules, c.threads);
+  SelfPlayConfig sp;
+  sp.lambda = c.lambda;
+  sp.exploration = c.exploration;
+  auto make_model = [&]() -> Result<std::shared_ptr<const NeuralModel>> {
+    return NeuralModel::create(nets.rules, nets.weights(describe(c, nets, st.games_done)));
+  };
+  Result<std::shared_ptr<const NeuralModel>> model = make_model();
+  if (!model) return model.error();
+  if (progress) {
+    TrainProgress p;
+    p.games_done = st.games_done;
+    p.games_total = c.games;
+    p.seconds = st.seconds;
+    if (!st.metrics.empty()) p.last_eval = st.metrics.back();
+    p.event = c.resume ? "resumed" : "started";
+    progress(p);
+  }
+
+  while (st.games_done < c.games) {
+    const auto t0 = Clock::now();
+    const double cpu0 = process_cpu_seconds();
+    const Examples ex = pool.play(*model, c.seed, uint64_t(st.games_done), c.round_games, sp);
+    Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(st.rounds_done)));
+    const double loss = learn(nets, ex, c.batch_size, shuffle);
+    model = make_model();
+    if (!model) return model.error();
+    const double dt = since(t0);
+    st.games_done += c.round_games;
+    st.rounds_done += 1;
+    st.seconds += dt;
+    st.interval_loss += loss;
+    st.interval_rounds += 1;
+    TrainProgress p;
+    p.games_done = st.games_done;
+    p.games_total = c.games;
+    p.games_per_second = c.round_games / std::max(dt, 1e-9);
+    p.games_per_cpu_second = c.round_games / std::max(process_cpu_seconds() - cpu0, 1e-9);
+    p.loss = loss;
+    p.seconds = st.seconds;
+    if (!st.metrics.empty()) p.last_eval = st.metrics.back();
+    p.event = "round";
+    if (progress) progress(p);
+
+    const bool last = st.games_done >= c.games;
+    if (st.games_done % ckpt_every != 0 && !last) continue;
+    const NetWeights w = nets.weights(describe(c, nets, st.games_done));
+    const std::string first = (fs::path(c.out_dir) / "first.nardnet").string();
+    if (!fs::exists(first))
+      if (auto e = save_weights(first, w)) return e;
+    if (eval_every && (st.games_done % eval_every == 0 || last)) {
+      Result<MetricsRow> row = evaluate(c, nets, *model, st);
+      if (!row) return row.error();
+      if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
+        return e;
+      st.metrics.push_back(*row);
+      st.interval_loss = 0;
+      st.interval_rounds = 0;
+      p.last_eval = *row;
+      p.event = "eval";
+      if (progress) progress(p);
+    }
+    if (auto e = save_checkpoint(c.out_dir, identity, st, nets.names, nets.learner_ptrs(),
+                                 {{"net.nardnet", serialize_weights(w)}}))
+      return e;
+    if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
+    if (auto e = write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
+                                   strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training")))
+      return e;
+    p.event = "checkpoint";
+    if (progress) progress(p);
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path) {
+  Result<std::string> dir = latest_checkpoint(run_dir);
+  if (!dir) return dir.error();
+  Result<LoadedState> loaded = read_checkpoint_state(*dir);
+  if (!loaded) return loaded.error();
+  TrainConfig c;
+  std::vector<std::string> names;
+  std::vector<std::vector<int>> hidden;
+  for (const std::string& line : loaded->identity) {
+    if (line.rfind("variant ", 0) == 0) c.variant = line.substr(8);
+    if (line.rfind("seed ", 0) == 0) c.seed = std::stoull(line.substr(5));
+    if (line.rfind("lambda ", 0) == 0) c.lambda = std::stod(line.substr(7));
+    if (line.rfind("learning_rate ", 0) == 0) c.learning_rate = std::stod(line.substr(14));
+    if (line.rfind("batch_size ", 0) == 0) c.batch_size = std::stoi(line.substr(11));
+    if (line.rfind("optimizer sgd", 0) == 0) c.optimizer = OptimizerKind::Sgd;
+    if (line.rfind("net ", 0) == 0) {
+      const std::string rest = line.substr(4);
+      const size_t sp = rest.find(' ');
+      names.push_back(rest.substr(0, sp));
+      std::vector<int> h;
+      std::string list = sp == std::string::npos ? "" : rest.substr(sp + 1);
+      size_t at = 0;
+      while (at < list.size()) {
+        size_t comma = list.find(',', at);
+        if (comma == std::string::npos) comma = list.size();
+        h.push_back(std::stoi(list.substr(at, comma - at)));
+        at = comma + 1;
+      }
+      hidden.push_back(h);
+    }
+  }
+  Result<Nets> made = make_nets(c, nullptr);
+  if (!made) return made.error();
+  if (made->names != names) return make_error(*dir + "/state.txt names nets that do not match variant " + c.variant);
+  made = make_nets(c, &hidden);
+  Nets nets = std::move(made.value());
+  for (size_t i = 0; i < nets.learners.size(); ++i) {
+    const fs::path d(*dir);
+    if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
+                                        (d / (nets.names[i] + ".optim.pt")).string()))
+      return e;
+  }
+  return save_weights(out_path, nets.weights(describe(c, nets, loaded->state.games_done)));
+}
+
+}  // namespace nard::training

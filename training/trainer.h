@@ -1,0 +1,92 @@
+// TD(lambda) self-play training of the nets of one game (torch-free interface; the LibTorch
+// learner lives in learner.cpp).
+//
+// A run is a loop of rounds: `round_games` self-play games on `threads` cores with the current
+// nets (training/self_play.h), TD(lambda) targets from each finished game, one pass of shuffled
+// minibatch steps (BCE on the five sigmoid outputs, Adam or SGD) over the round's examples, then
+// the fresh weights go to the self-play nets. Every `checkpoint_games` games the run directory gets
+// an atomic checkpoint; every `eval_games` games the net is measured against the baselines (pubeval
+// for backgammon, the heuristic player for every game, the net of the previous evaluation), and
+// metrics.csv and strength.svg are rewritten.
+//
+// Run directory layout:
+//   latest                 name of the newest complete checkpoint directory (atomically replaced)
+//   ckpt-<games>/          state.txt (config, games, time, metrics, checksums), per net
+//                          <encoder>.model.pt and <encoder>.optim.pt (torch::save), net.nardnet
+//   eval-<games>.nardnet   the net at each evaluation (the next evaluation's "previous" opponent)
+//   metrics.csv, strength.svg
+// A kill at any moment loses at most the games since the last checkpoint: a checkpoint directory is
+// complete before `latest` names it, and older ones are removed only afterwards.
+//
+// Determinism: results depend only on the config (not on the thread count, the schedule, or on
+// whether the run was interrupted and resumed at a checkpoint): game i uses game_seed(seed, i),
+// round r shuffles with a seed derived from (seed, r), and the torch learner runs on one thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+#include "engine/rules.h"
+#include "training/learner.h"
+
+namespace nard::training {
+
+struct TrainConfig {
+  std::string variant = "backgammon";  // a variant name or preset (rules_for_variant / rules_preset)
+  std::string out_dir;
+  long long games = 100000;            // total self-play games of the run
+  std::vector<int> hidden;             // hidden sizes; empty = default_hidden_sizes of each encoder
+  int threads = 2;                     // self-play and evaluation threads
+  double lambda = 0.7;
+  double learning_rate = 1e-3;
+  OptimizerKind optimizer = OptimizerKind::Adam;
+  int batch_size = 128;
+  int round_games = 256;               // games between weight pushes
+  double exploration = 0.0;
+  uint64_t seed = 1;
+  long long checkpoint_games = 10000;  // rounded to whole rounds
+  long long eval_games = 50000;        // rounded to whole checkpoints; 0 = no evaluation
+  int eval_match_games = 2000;         // games per baseline match
+  bool resume = false;
+  std::string init_from;               // optional model file (same nets) to start from instead of
+                                       // random weights, e.g. a second phase at a lower rate
+};
+
+struct StrengthPoint {
+  std::string opponent;
+  double points_per_game = 0, standard_error = 0;
+  int games = 0;
+};
+
+struct MetricsRow {
+  long long games = 0;
+  double seconds = 0;  // wall time of training so far (excluding evaluations)
+  double loss = 0;     // mean BCE of the last checkpoint interval
+  std::vector<StrengthPoint> strength;
+};
+
+struct TrainProgress {
+  long long games_done = 0, games_total = 0;
+  double games_per_second = 0;  // self-play + learning, over the last round (wall clock)
+  double games_per_cpu_second = 0;  // the same per CPU-second of this process: the rate on a
+                                    // dedicated core, whatever else the machine is running
+  double loss = 0;              // mean BCE of the last round
+  double seconds = 0;
+  std::optional<MetricsRow> last_eval;
+  std::string event;            // "round", "checkpoint", "eval", "resumed"
+};
+
+// Trains until config.games games are done; calls progress after each round and event. On resume,
+// the stored configuration must agree with `config` on everything that changes results (variant,
+// net shape, seed, lambda, learning rate, ...); `games` may grow.
+std::optional<Error> run_training(const TrainConfig& config,
+                                  const std::function<void(const TrainProgress&)>& progress);
+
+// Reads the newest checkpoint of a run directory and writes its nets as a model file.
+std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path);
+
+}  // namespace nard::training
