@@ -3,6 +3,8 @@
 // replies, and short runs of `nard match`, `hint`, `eval`, `cube` and `rollout`. The model is a
 // small random net written to a temporary file (the commands only need a valid model).
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -20,35 +22,14 @@
 namespace nard {
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-CliRun run_nard(const std::string& args, const std::string& input = "") {
-  const std::string dir = ::testing::TempDir();
-  const std::string in = dir + "/nard_bot_in.txt", out = dir + "/nard_bot_out.txt", err = dir + "/nard_bot_err.txt";
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = std::string(NARD_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
+using testing_support::CliRun;
+using testing_support::run_nard;
+using testing_support::slurp_file;
 
 // A random backgammon model in a temporary file, written once.
 const std::string& model() {
   static const std::string path = [] {
-    const std::string p = ::testing::TempDir() + "/nard_bot_test_model.bin";
+    const std::string p = testing_support::unique_temp_path("nard_bot_test_model") + ".bin";
     EXPECT_FALSE(save_weights(p, random_net_weights(Variant::Backgammon, 5)).has_value());
     return p;
   }();
@@ -214,7 +195,7 @@ TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {
 }
 
 TEST(ModelPath, FindsTheModelOfTheGameInNardModels) {
-  const std::string dir = ::testing::TempDir() + "/nard_models_test";
+  const std::string dir = testing_support::unique_temp_path("nard_models_test");
   std::system(("mkdir -p " + dir).c_str());
   ASSERT_FALSE(save_weights(dir + "/nard-aaaaaaaaaaaa.bin", random_net_weights(Variant::Plakoto, 1)).has_value());
   ASSERT_FALSE(save_weights(dir + "/nard-bbbbbbbbbbbb.bin", random_net_weights(Variant::Tawla31, 1)).has_value());

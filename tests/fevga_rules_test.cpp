@@ -89,8 +89,9 @@ TEST(FevgaRules, FV6_Unblocking) {
     ASSERT_FALSE(opening.empty()) << roll;
     EXPECT_EQ(plays(kFevga, white, roll), opening) << roll;
     // With 2-2 no play could keep the prime anyway (24/22 is blocked, 5/3/1 uses two twos).
-    if (std::string_view(roll) != "22")
+    if (std::string_view(roll) != "22") {
       EXPECT_LT(opening.size(), plays(free, white, roll).size()) << roll << ": some play keeps the prime";
+    }
   }
   // With one Black checker elsewhere (his 2 = mover 14) there is no obligation.
   const Position spread = pos_of(kFevga, "x 24:8 21:1 20:1 19:1 18:1 17:1 16:1 5:1; o 22:14 14:1");

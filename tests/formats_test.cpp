@@ -2,6 +2,8 @@
 // Every pinned ID below was produced by GNU Backgammon 1.07 itself (gnubg.positionid(),
 // gnubg.matchid(), `set xgid`, and the lines its external-player interface sent to a socket).
 #include <gtest/gtest.h>
+
+#include "tests/cli_runner.h"
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -663,28 +665,8 @@ TEST(FibsBoard, RejectsMalformedLines) {
 // ---------------------------------------------------------------------------------------------
 // The command line
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-CliRun run_nard(const std::string& args) {
-  const std::string dir = ::testing::TempDir();
-  const std::string out = dir + "/nard_formats_out.txt", err = dir + "/nard_formats_err.txt";
-  const std::string cmd = std::string(NARD_BINARY) + " " + args + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  auto slurp = [](const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
+using testing_support::CliRun;
+using testing_support::run_nard;
 
 TEST(FormatsCli, MovesPrintsPositionIdsOfTheResults) {
   const CliRun r = run_nard("moves 4HPwATDgc/ABMA 31");

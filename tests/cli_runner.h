@@ -1,0 +1,52 @@
+// Runs the built `nard` (NARD_BINARY) with arguments and optional stdin, capturing exit code,
+// stdout and stderr. ctest runs test processes in parallel, so every run gets its own files
+// (process id + a counter).
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace nard::testing_support {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A file name in the test temp dir that no other test process uses.
+inline std::string unique_temp_path(const std::string& stem) {
+  static int counter = 0;
+  return ::testing::TempDir() + "/" + stem + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+}
+
+inline CliRun run_nard(const std::string& args, const std::string& input = "") {
+  const std::string in = unique_temp_path("nard_in"), out = unique_temp_path("nard_out"),
+                    err = unique_temp_path("nard_err");
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string cmd = std::string(NARD_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp_file(out);
+  r.err = slurp_file(err);
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+}  // namespace nard::testing_support
