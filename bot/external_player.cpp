@@ -24,14 +24,7 @@ Result<std::optional<std::string>> ExternalPlayer::reply(std::string_view line) 
   // gnubg sends a line when a decision is due and writes its player 1 as "You" whichever player
   // is external: the decision belongs to m.turn.
   const int me = m.turn;
-  MatchView view;  // the decider's view
-  view.match_length = m.match_length;
-  view.my_score = m.score[size_t(me)];
-  view.opp_score = m.score[size_t(1 - me)];
-  view.crawford_game = m.crawford;
-  view.cube.value = m.cube_value;
-  view.cube.owner = m.cube_owner < 0 ? -1 : m.cube_owner == me ? 0 : 1;
-  view.cube.turned = m.cube_value > 1;
+  MatchView view = match_view(m, me);  // the decider's view
 
   if (m.double_offered) {
     // The position is seen from the doubler (on roll); the agent wants it from the taker.

@@ -2,6 +2,18 @@
 
 namespace nard {
 
+MatchView match_view(const MatchState& m, int player) {
+  MatchView v;
+  v.match_length = m.match_length;
+  v.my_score = m.score[size_t(player)];
+  v.opp_score = m.score[size_t(1 - player)];
+  v.crawford_game = m.crawford;
+  v.cube.value = m.cube_value;
+  v.cube.owner = m.cube_owner < 0 ? -1 : m.cube_owner == player ? 0 : 1;
+  v.cube.turned = m.cube_value > 1;
+  return v;
+}
+
 void MatchScore::set_score(int s0, int s1, bool crawford_game_now, bool crawford_done) {
   score_[0] = s0;
   score_[1] = s1;

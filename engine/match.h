@@ -10,6 +10,7 @@
 #include "engine/cube.h"
 #include "engine/dice.h"
 #include "engine/game.h"
+#include "engine/match_state.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/rules.h"
@@ -23,6 +24,9 @@ struct MatchView {
   bool crawford_game = false;
   CubeState cube;        // owner is 0 = this agent, 1 = the opponent, -1 centred
 };
+
+// The match as `player` sees it, from a gnubg-style MatchState (no double pending).
+MatchView match_view(const MatchState& m, int player);
 
 // A participant in the game flow. Positions are seen from the agent (it is the mover).
 class Agent {

@@ -59,18 +59,7 @@ Result<MatchState> match_state_arg(std::string_view text) {
   return MatchState{};
 }
 
-MatchView view_of_on_roll(const MatchState& m) {
-  MatchView v;
-  const int me = m.on_roll;
-  v.match_length = m.match_length;
-  v.my_score = m.score[size_t(me)];
-  v.opp_score = m.score[size_t(1 - me)];
-  v.crawford_game = m.crawford;
-  v.cube.value = m.cube_value;
-  v.cube.owner = m.cube_owner < 0 ? -1 : m.cube_owner == me ? 0 : 1;
-  v.cube.turned = m.cube_value > 1;
-  return v;
-}
+MatchView view_of_on_roll(const MatchState& m) { return match_view(m, m.on_roll); }
 
 Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score) {
   if (match_length < 0) return make_error("--match must be >= 0 (0 = money)");
