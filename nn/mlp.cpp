@@ -197,6 +197,30 @@ MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t s
   return w;
 }
 
+Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from,
+                                             const std::vector<DenseLayer>& fresh) {
+  if (from.size() != fresh.size())
+    return make_error("it has " + std::to_string(from.size()) + " layers, the new net " +
+                      std::to_string(fresh.size()));
+  std::vector<DenseLayer> out = fresh;
+  for (size_t k = 0; k < from.size(); ++k) {
+    const DenseLayer& a = from[k];
+    DenseLayer& b = out[k];
+    const bool last = k + 1 == from.size();
+    if (a.inputs > b.inputs || a.outputs > b.outputs || (k == 0 && a.inputs != b.inputs) ||
+        (last && a.outputs != b.outputs))
+      return make_error("layer " + std::to_string(k) + " is " + std::to_string(a.outputs) + "x" +
+                        std::to_string(a.inputs) + ", which does not fit in " +
+                        std::to_string(b.outputs) + "x" + std::to_string(b.inputs));
+    for (int o = 0; o < a.outputs; ++o) {
+      for (int i = 0; i < b.inputs; ++i)
+        b.weight[size_t(o) * b.inputs + i] = i < a.inputs ? a.weight[size_t(o) * a.inputs + i] : 0.0f;
+      b.bias[size_t(o)] = a.bias[size_t(o)];
+    }
+  }
+  return out;
+}
+
 Mlp::Mlp(const MlpWeights& weights)
     : encoder_(weights.encoder), inputs_(weights.inputs()), layers_(weights.layers) {
   for (size_t k = 0; k < layers_.size(); ++k) {

@@ -55,6 +55,14 @@ std::vector<int> default_hidden_sizes(EncoderId encoder);
 MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t seed,
                       float scale = 0.0f);
 
+// Grows a trained net into a wider one of the same depth without changing the function it
+// computes (net2net): `fresh` gives the target shapes (every hidden layer at least as wide as in
+// `from`, same inputs and outputs) and the initial weights of the new units; the units of `from`
+// keep their weights, and the weights from new units into old units are zero, so only the new
+// units' outgoing weights have to learn before they contribute. Fails when the shapes do not fit.
+Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from,
+                                             const std::vector<DenseLayer>& fresh);
+
 // Per-thread working memory of Mlp::forward (grows to the largest batch seen, then stays).
 struct MlpScratch {
   std::vector<float> a, b;    // layer activations

@@ -57,6 +57,28 @@ TEST(NnMlp, FastPathMatchesReferenceWithTwoHiddenLayersAndLargeWeights) {
   expect_fast_matches_reference(linear, sparse_inputs(9, linear.inputs(), 6), 9);
 }
 
+TEST(NnMlp, WidenHiddenKeepsTheFunctionAndRejectsShapesThatDoNotFit) {
+  const std::vector<int> narrow{24, 8}, wide{40, 8}, wider{40, 16};
+  const MlpWeights small = random_mlp(EncoderId::BackgammonRace, narrow, 1, 0.3f);
+  for (const std::vector<int>* target : {&wide, &wider}) {
+    MlpWeights big = random_mlp(EncoderId::BackgammonRace, *target, 2, 0.3f);
+    Result<std::vector<DenseLayer>> grown = widen_hidden(small.layers, big.layers);
+    ASSERT_TRUE(grown.ok()) << grown.error().message;
+    big.layers = *grown;
+    ASSERT_FALSE(big.validate().has_value());
+    EXPECT_EQ(big.hidden_sizes(), *target);
+    const std::vector<float> x = sparse_inputs(16, small.inputs(), 3);
+    std::vector<float> a(16 * kOutputs), b(16 * kOutputs);
+    Mlp(small).forward_reference(x.data(), 16, a.data());
+    Mlp(big).forward_reference(x.data(), 16, b.data());
+    for (size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-6) << "output " << i;
+  }
+  const std::vector<int> narrower{16, 8}, deeper{24, 8, 8};
+  EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, narrower, 2).layers).ok());
+  EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, deeper, 2).layers).ok());
+  EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::Plakoto, narrow, 2).layers).ok());
+}
+
 TEST(NnMlp, FastPathMatchesReferenceOnEncodedPositions) {
   const Rules rules = *rules_preset("wbf");
   const MlpWeights w = random_mlp(EncoderId::BackgammonContact,

@@ -62,8 +62,9 @@ void run_train(TrainOptions o) {
   if (o.optimizer == "adam") o.config.optimizer = training::OptimizerKind::Adam;
   else if (o.optimizer == "sgd") o.config.optimizer = training::OptimizerKind::Sgd;
   else return fail_input(make_error("--optimizer must be adam or sgd, not '" + o.optimizer + "'"));
-  for (int h : o.config.hidden)
-    if (h < 1 || h > 4096) return fail_input(make_error("--hidden sizes must be 1..4096"));
+  for (const auto* sizes : {&o.config.hidden, &o.config.race_hidden})
+    for (int h : *sizes)
+      if (h < 1 || h > 4096) return fail_input(make_error("--hidden and --race-hidden sizes must be 1..4096"));
   if (o.config.games < 1) return fail_input(make_error("--games must be positive"));
   if (o.config.threads < 1 || o.config.threads > 256) return fail_input(make_error("--threads must be 1..256"));
   if (o.config.batch_size < 1 || o.config.round_games < 1)
@@ -92,7 +93,9 @@ void register_train(CLI::App& app) {
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--out", c.out_dir, "Run directory (checkpoints, metrics.csv, strength.svg)")->required();
   cmd->add_option("--games", c.games, "Self-play games in total (rounded up to whole rounds)");
-  cmd->add_option("--hidden", c.hidden, "Hidden layer sizes, e.g. --hidden 128 or --hidden 128,64 (default: nn/ defaults)")
+  cmd->add_option("--hidden", c.hidden, "Hidden layer sizes of the main net (backgammon: contact), e.g. --hidden 128 or --hidden 128,64 (default: nn/ defaults)")
+      ->delimiter(',');
+  cmd->add_option("--race-hidden", c.race_hidden, "Hidden layer sizes of backgammon's race net (default: nn/ defaults)")
       ->delimiter(',');
   cmd->add_option("--threads", c.threads, "Self-play and evaluation threads");
   cmd->add_flag("--resume", c.resume, "Continue the run in --out from its latest checkpoint");

@@ -77,8 +77,10 @@ Result<Nets> make_nets(const TrainConfig& c, const std::vector<std::vector<int>>
     const EncoderId id = encs[i];
     n.encoders.push_back(id);
     n.names.emplace_back(encoder_name(id));
+    // --hidden sizes the game's main net (backgammon: contact), --race-hidden the race net.
+    const std::vector<int>& asked = i == 0 ? c.hidden : c.race_hidden;
     std::vector<int> h = hidden_override ? (*hidden_override)[i]
-                                         : (c.hidden.empty() ? default_hidden_sizes(id) : c.hidden);
+                                         : (asked.empty() ? default_hidden_sizes(id) : asked);
     n.hidden.push_back(h);
     LearnerConfig lc;
     lc.inputs = encoder_inputs(id);
@@ -185,10 +187,16 @@ std::optional<Error> run_training(const TrainConfig& c_in,
     if (!w) return w.error();
     for (size_t i = 0; i < nets.learners.size(); ++i) {
       const MlpWeights* m = w->net_for(nets.encoders[i]);
-      if (!m || m->hidden_sizes() != nets.hidden[i])
-        return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] +
-                          " net of the configured hidden sizes");
-      nets.learners[i]->set_layers(m->layers);
+      if (!m) return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
+      if (m->hidden_sizes() == nets.hidden[i]) {
+        nets.learners[i]->set_layers(m->layers);
+        continue;
+      }
+      Result<std::vector<DenseLayer>> wide = widen_hidden(m->layers, nets.learners[i]->layers());
+      if (!wide)
+        return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] +
+                          " net cannot start this run's net: " + wide.error().message);
+      nets.learners[i]->set_layers(*wide);
     }
     char h[32];
     std::snprintf(h, sizeof h, "%016llx", (unsigned long long)fnv1a64(*bytes));

@@ -39,7 +39,8 @@ struct TrainConfig {
   std::string variant = "backgammon";  // a variant name or preset (rules_for_variant / rules_preset)
   std::string out_dir;
   long long games = 100000;            // total self-play games of the run
-  std::vector<int> hidden;             // hidden sizes; empty = default_hidden_sizes of each encoder
+  std::vector<int> hidden;             // hidden sizes of the main net; empty = default_hidden_sizes
+  std::vector<int> race_hidden;        // the same for backgammon's race net
   int threads = 2;                     // self-play and evaluation threads
   double lambda = 0.7;
   double learning_rate = 1e-3;
