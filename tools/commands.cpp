@@ -27,6 +27,7 @@ void register_all(CLI::App& app) {
   register_train(app);
   register_export(app);
   register_strength(app);
+  register_bench_train(app);
 #endif
 }
 

@@ -28,6 +28,7 @@ void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 void register_train(CLI::App& app);
 void register_export(CLI::App& app);
 void register_strength(CLI::App& app);
+void register_bench_train(CLI::App& app);  // adds 'train' under 'bench'
 #endif
 
 }  // namespace nard::tools

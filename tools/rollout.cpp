@@ -1,6 +1,8 @@
 // nard rollout POSITION [DICE]: rolls out the position (side on roll, before rolling), or with
 // DICE each of the best plays of that roll (ranked at --ply first). Trials run on all cores;
-// a progress bar goes to stderr; every figure comes with its standard error.
+// a progress bar goes to stderr; every figure comes with its standard error. --cubeful plays the
+// cube (money) from --cube/--cube-owner on the rules' ladder; --cube-decision rolls out the side
+// on roll's no double and double/take with the same dice (tools/rollout_cube.h).
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,16 +14,18 @@
 #include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
+#include "tools/rollout_cube.h"
 
 namespace nard::tools {
 
 namespace {
 struct RolloutOptions {
   BotArgs bot;
-  std::string position, dice;
+  std::string position, dice, cube_owner = "centred";
   int trials = 1296, truncate = 0, threads = 0, candidates = 5, stratify = 2, rollout_ply = 0;
+  int cube_value = 1;
   uint64_t seed = 1;
-  bool cubeful = false, plain = false, quiet = false;
+  bool cubeful = false, cube_decision = false, plain = false, quiet = false;
 };
 
 void progress_bar(int done, int total) {
@@ -76,10 +80,19 @@ void run_rollout(const RolloutOptions& o) {
   c.seed = o.seed;
   c.variance_reduction = !o.plain;
   c.stratified_turns = o.stratify;
-  c.cubeful = o.cubeful;
+  c.cubeful = o.cubeful || o.cube_decision;
+  Result<CubeView> cube = cube_view_arg(o.cube_value, o.cube_owner);
+  if (!cube) return fail_input(cube.error());
+  c.cube = *cube;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
   const RolloutProgress progress = o.quiet || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
+  if (o.cube_decision) {
+    if (!o.dice.empty()) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
+    Result<CubeRolloutResult> r = rollout_cube_decision(bot->rules, *pos, c, factory, progress);
+    if (!r) return fail_input(r.error());
+    return print_cube_rollout(*r, bot->rules, c.cube, o.bot.json);
+  }
   if (o.bot.json) std::printf("[");
   if (o.dice.empty()) {
     Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
@@ -121,7 +134,11 @@ void register_rollout(CLI::App& app) {
   cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
   cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
   cmd->add_option("--seed", o->seed, "Dice seed");
-  cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, centred cube)");
+  cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, on the rules' ladder)");
+  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)");
+  cmd->add_option("--cube-owner", o->cube_owner, "Cubeful: centred (default), me (side on roll) or opponent");
+  cmd->add_flag("--cube-decision", o->cube_decision,
+                "Roll out no double and double/take (same dice) against the model's prediction");
   cmd->add_flag("--plain", o->plain, "No luck-based variance reduction");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   add_bot_options(cmd, o->bot);

@@ -162,6 +162,32 @@ Result<MetricsRow> evaluate(const TrainConfig& c, const Nets& nets,
   }
   return row;
 }
+// Starts the nets from c.init_from's weights (widened when the run's nets are wider) and adds the
+// model's hash to the run identity.
+std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vector<std::string>& identity) {
+  Result<std::string> bytes = read_file(c.init_from);
+  if (!bytes) return make_error("cannot read --init-from model " + c.init_from);
+  Result<NetWeights> w = parse_weights(*bytes, c.init_from);
+  if (!w) return w.error();
+  for (size_t i = 0; i < nets.learners.size(); ++i) {
+    const MlpWeights* m = w->net_for(nets.encoders[i]);
+    if (!m) return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
+    if (m->hidden_sizes() == nets.hidden[i]) {
+      nets.learners[i]->set_layers(m->layers);
+      continue;
+    }
+    Result<std::vector<DenseLayer>> wide = widen_hidden(m->layers, nets.learners[i]->layers());
+    if (!wide)
+      return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] +
+                        " net cannot start this run's net: " + wide.error().message);
+    nets.learners[i]->set_layers(*wide);
+  }
+  char h[32];
+  std::snprintf(h, sizeof h, "%016llx", (unsigned long long)fnv1a64(*bytes));
+  identity.push_back(std::string("init_from ") + h);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Error> run_training(const TrainConfig& c_in,
@@ -180,28 +206,8 @@ std::optional<Error> run_training(const TrainConfig& c_in,
   if (!made) return made.error();
   Nets nets = std::move(made.value());
   std::vector<std::string> identity = identity_lines(c, nets.names, nets.hidden);
-  if (!c.init_from.empty()) {
-    Result<std::string> bytes = read_file(c.init_from);
-    if (!bytes) return make_error("cannot read --init-from model " + c.init_from);
-    Result<NetWeights> w = parse_weights(*bytes, c.init_from);
-    if (!w) return w.error();
-    for (size_t i = 0; i < nets.learners.size(); ++i) {
-      const MlpWeights* m = w->net_for(nets.encoders[i]);
-      if (!m) return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
-      if (m->hidden_sizes() == nets.hidden[i]) {
-        nets.learners[i]->set_layers(m->layers);
-        continue;
-      }
-      Result<std::vector<DenseLayer>> wide = widen_hidden(m->layers, nets.learners[i]->layers());
-      if (!wide)
-        return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] +
-                          " net cannot start this run's net: " + wide.error().message);
-      nets.learners[i]->set_layers(*wide);
-    }
-    char h[32];
-    std::snprintf(h, sizeof h, "%016llx", (unsigned long long)fnv1a64(*bytes));
-    identity.push_back(std::string("init_from ") + h);
-  }
+  if (!c.init_from.empty())
+    if (auto e = init_from_model(c, nets, identity)) return e;
 
   RunState st;
   std::error_code ec;
@@ -306,6 +312,42 @@ std::optional<Error> run_training(const TrainConfig& c_in,
     if (progress) progress(p);
   }
   return std::nullopt;
+}
+
+Result<TrainBenchResult> bench_training(const TrainConfig& c, int rounds) {
+  if (rounds < 1 || c.round_games < 1 || c.batch_size < 1 || c.threads < 1)
+    return make_error("rounds, round games, batch size and threads must be positive");
+  Result<Nets> made = make_nets(c, nullptr);
+  if (!made) return made.error();
+  Nets nets = std::move(made.value());
+  std::vector<std::string> identity;
+  if (!c.init_from.empty())
+    if (auto e = init_from_model(c, nets, identity)) return *e;
+  SelfPlayPool pool(nets.rules, c.threads);
+  SelfPlayConfig sp;
+  sp.lambda = c.lambda;
+  sp.exploration = c.exploration;
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::create(nets.rules, nets.weights("bench"));
+  if (!model) return model.error();
+  TrainBenchResult r;
+  const auto t0 = Clock::now();
+  const double cpu0 = process_cpu_seconds();
+  for (int k = 0; k < rounds; ++k) {
+    const auto t1 = Clock::now();
+    const Examples ex = pool.play(*model, c.seed, uint64_t(r.games), c.round_games, sp);
+    r.self_play_seconds += since(t1);
+    const auto t2 = Clock::now();
+    Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(k)));
+    learn(nets, ex, c.batch_size, shuffle);
+    model = NeuralModel::create(nets.rules, nets.weights("bench"));
+    if (!model) return model.error();
+    r.learn_seconds += since(t2);
+    r.games += c.round_games;
+    for (const ExampleBlock& b : ex.blocks) r.positions += b.count();
+  }
+  r.seconds = since(t0);
+  r.cpu_seconds = process_cpu_seconds() - cpu0;
+  return r;
 }
 
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path) {

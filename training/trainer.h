@@ -87,6 +87,19 @@ struct TrainProgress {
 std::optional<Error> run_training(const TrainConfig& config,
                                   const std::function<void(const TrainProgress&)>& progress);
 
+// The training loop's speed: `rounds` rounds of config.round_games self-play games, each followed by
+// the learner's pass and the weight push, exactly as run_training does them, but in memory (no run
+// directory, no checkpoints, no evaluations). Starts from config.init_from (else random weights).
+struct TrainBenchResult {
+  long long games = 0;
+  long long positions = 0;      // training examples produced (deterministic for a seed)
+  double seconds = 0;           // wall clock, self-play + learning + weight pushes
+  double self_play_seconds = 0;
+  double learn_seconds = 0;     // learner passes and weight pushes
+  double cpu_seconds = 0;       // this process's CPU time over the same span
+};
+Result<TrainBenchResult> bench_training(const TrainConfig& config, int rounds);
+
 // Reads the newest checkpoint of a run directory and writes its nets as a model file.
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path);
 

@@ -146,6 +146,33 @@ TEST(TrainerCheckpoint, ResumeIsBitIdenticalToAStraightRun) {
   fs::remove_all(split);
 }
 
+TEST(TrainerBench, CountsTheLoopsWorkTheSameOnAnyThreadCountAndWidensInitialNets) {
+  const fs::path dir = temp_dir("bench");
+  ASSERT_FALSE(run_training(tiny_config(dir, 8), nullptr).has_value());
+  const std::string narrow = (dir / "narrow.nardnet").string();
+  ASSERT_FALSE(export_checkpoint(dir.string(), narrow).has_value());
+  TrainConfig c = tiny_config(dir, 0);
+  c.out_dir.clear();
+  Result<TrainBenchResult> two = bench_training(c, 2);
+  ASSERT_TRUE(two.ok()) << two.error().message;
+  EXPECT_EQ(two->games, 8);
+  EXPECT_GT(two->positions, 8 * 10);
+  c.threads = 1;
+  Result<TrainBenchResult> one = bench_training(c, 2);
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one->positions, two->positions);
+  // Starting from the 8-unit export: a 12-unit net grows from it, a 4-unit one cannot.
+  c.init_from = narrow;
+  c.hidden = {12};
+  Result<TrainBenchResult> wide = bench_training(c, 1);
+  EXPECT_TRUE(wide.ok()) << wide.error().message;
+  c.hidden = {4};
+  Result<TrainBenchResult> small = bench_training(c, 1);
+  ASSERT_FALSE(small.ok());
+  EXPECT_NE(small.error().message.find("cannot start"), std::string::npos) << small.error().message;
+  fs::remove_all(dir);
+}
+
 TEST(TrainerCheckpoint, CorruptCheckpointIsRejectedWithAClearMessage) {
   const fs::path dir = temp_dir("corrupt");
   ASSERT_FALSE(run_training(tiny_config(dir, 8), nullptr).has_value());

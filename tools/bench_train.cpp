@@ -1,0 +1,75 @@
+// nard bench train [--variant X] [--model FILE | --random] [--rounds N] [--threads T]: the speed of
+// the TD(lambda) training loop (self-play on all threads + the LibTorch learner + the weight push,
+// training/trainer.h bench_training), in games per second of wall clock, on one thread and on all
+// cores. Starts from the shipped model of the game (the net a long run spends its time with), or
+// random weights. Built with the trainer (NARD_WITH_TORCH).
+#ifdef NARD_WITH_TORCH
+#include <cstdio>
+
+#include <omp.h>
+
+#include "bot/model_path.h"
+#include "tools/output.h"
+#include "tools/position_arg.h"
+#include "tools/subcommand.h"
+#include "training/trainer.h"
+
+namespace nard::tools {
+
+namespace {
+struct BenchTrainOptions {
+  std::string variant = "backgammon", model;
+  bool random = false;
+  int rounds = 8, threads = 0;
+  uint64_t seed = 1;
+};
+
+void run_bench_train(const BenchTrainOptions& o) {
+  Result<Rules> rules = resolve_rules(o.variant, "");
+  if (!rules) return fail_input(rules.error());
+  if (o.rounds < 1 || o.threads < 0) return fail_input(make_error("--rounds must be >= 1 and --threads >= 0"));
+  training::TrainConfig c;
+  c.variant = o.variant;
+  c.seed = o.seed;
+  if (!o.random) {
+    c.init_from = o.model;
+    if (c.init_from.empty()) {
+      Result<std::string> found = default_model_path(rules->variant);
+      if (!found) return fail_input(found.error());
+      c.init_from = *found;
+    }
+  }
+  const int cores = omp_get_num_procs();
+  std::printf("train bench: %s, %d rounds of %d games (TD(%.1f), Adam, batch %d), start %s\n",
+              std::string(variant_name(rules->variant)).c_str(), o.rounds, c.round_games, c.lambda,
+              c.batch_size, o.random ? "random weights" : c.init_from.c_str());
+  const int first = o.threads > 0 ? o.threads : 1;
+  for (int threads : {first, cores}) {
+    c.threads = threads;
+    Result<training::TrainBenchResult> r = training::bench_training(c, o.rounds);
+    if (!r) return fail_input(r.error());
+    std::printf("  threads %d: %lld games, %lld positions in %.2f s = %.0f games/s "
+                "(self-play %.0f%%, learning %.0f%%; %.0f games per CPU-second)\n",
+                threads, r->games, r->positions, r->seconds, r->games / r->seconds,
+                100 * r->self_play_seconds / r->seconds, 100 * r->learn_seconds / r->seconds,
+                r->games / r->cpu_seconds);
+    if (o.threads > 0 || cores == 1) break;
+  }
+}
+}  // namespace
+
+void register_bench_train(CLI::App& app) {
+  CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
+  auto o = std::make_shared<BenchTrainOptions>();
+  CLI::App* cmd = bench->add_subcommand("train", "Speed of the self-play training loop (learning included)");
+  cmd->add_option("--variant", o->variant, "Game (default backgammon)");
+  cmd->add_option("--model", o->model, "Start from this model (default: the shipped one)");
+  cmd->add_flag("--random", o->random, "Start from random weights instead");
+  cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)");
+  cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)");
+  cmd->add_option("--seed", o->seed, "Run seed");
+  cmd->callback([o] { run_bench_train(*o); });
+}
+
+}  // namespace nard::tools
+#endif  // NARD_WITH_TORCH
