@@ -27,6 +27,12 @@ struct Search::Scratch {
   std::vector<Probabilities> missing_probs;
   std::vector<int> missing_index;
   std::vector<int> order;
+  // The plays of each roll the full net valued: cand[cand_begin[r] .. cand_begin[r+1]) index
+  // batch, cand_probs their 0-ply values (opponent's view).
+  std::vector<int> cand;
+  std::vector<int> cand_begin;
+  std::vector<Position> cand_positions;
+  std::vector<Probabilities> cand_probs;
 };
 
 Search::Search(const Rules& rules, Evaluator& evaluator, SearchConfig config)
@@ -88,6 +94,42 @@ Probabilities Search::evaluate(const Position& pos, int ply) {
   return evaluate_ply(pos, ply, 0);
 }
 
+// Fills s.cand* from s.batch/s.roll_begin: every play of every roll valued by the full net, or,
+// with a pruner, each roll's plays ranked by the pruner and its best config_.prune_keep valued by
+// the full net (all of them when the roll has no more).
+void Search::select_candidates(Scratch& s) {
+  Evaluator* pruner = config_.prune_keep > 0 ? evaluator_.pruner() : nullptr;
+  s.cand.clear();
+  s.cand_begin.assign(22, 0);
+  if (pruner) {
+    s.probs.resize(s.batch.size());
+    pruner->evaluate(s.batch, s.probs);
+    prune_evals_ += s.batch.size();
+  }
+  for (int r = 0; r < 21; ++r) {
+    s.cand_begin[size_t(r)] = int(s.cand.size());
+    const int begin = s.roll_begin[size_t(r)], end = s.roll_begin[size_t(r) + 1];
+    const int keep = pruner ? config_.prune_keep : end - begin;
+    if (end - begin <= keep) {
+      for (int i = begin; i < end; ++i) s.cand.push_back(i);
+      continue;
+    }
+    s.order.resize(size_t(end - begin));
+    std::iota(s.order.begin(), s.order.end(), begin);
+    std::partial_sort(s.order.begin(), s.order.begin() + keep, s.order.end(), [&](int a, int b) {
+      const float va = score(invert(s.probs[size_t(a)])), vb = score(invert(s.probs[size_t(b)]));
+      return va != vb ? va > vb : a < b;
+    });
+    s.cand.insert(s.cand.end(), s.order.begin(), s.order.begin() + keep);
+  }
+  s.cand_begin[21] = int(s.cand.size());
+  s.cand_positions.resize(s.cand.size());
+  for (size_t i = 0; i < s.cand.size(); ++i) s.cand_positions[i] = s.batch[size_t(s.cand[i])];
+  s.cand_probs.resize(s.cand.size());
+  // Terminal results are exact; the rest go to the net.
+  evaluate_static(s.cand_positions, s.cand_probs);
+}
+
 // pos: side on roll; returns its probabilities at `ply` >= 1. `depth` selects the scratch.
 Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
   while (scratch_.size() <= size_t(depth)) scratch_.emplace_back(new Scratch);
@@ -109,39 +151,37 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
     for (int i = 0; i < n; ++i) s.batch.push_back(s.plays[i].flipped());
   }
   s.roll_begin[21] = int(s.batch.size());
-  s.probs.resize(s.batch.size());
-  // Terminal results are exact; the rest go to the net.
-  evaluate_static(s.batch, s.probs);
+  select_candidates(s);
 
   float sum[kOutputs] = {0, 0, 0, 0, 0};
   for (int r = 0; r < 21; ++r) {
-    const int begin = s.roll_begin[size_t(r)], end = s.roll_begin[size_t(r) + 1];
+    const int begin = s.cand_begin[size_t(r)], end = s.cand_begin[size_t(r) + 1];
     // Best reply at 0-ply from the mover's side (invert the opponent-view values).
     int best = begin;
     float best_score = -1e30f;
     for (int i = begin; i < end; ++i) {
-      const float v = score(invert(s.probs[size_t(i)]));
+      const float v = score(invert(s.cand_probs[size_t(i)]));
       if (v > best_score) { best_score = v; best = i; }
     }
-    Probabilities chosen = invert(s.probs[size_t(best)]);
-    if (ply > 1 && !terminal_probabilities(rules_, s.batch[size_t(best)])) {
+    Probabilities chosen = invert(s.cand_probs[size_t(best)]);
+    if (ply > 1 && !terminal_probabilities(rules_, s.cand_positions[size_t(best)])) {
       if (config_.inner_candidates > 1 && end - begin > 1) {
         // Re-value the top few replies one ply deeper and keep the best of them.
         s.order.resize(size_t(end - begin));
         std::iota(s.order.begin(), s.order.end(), begin);
         const int k = std::min(config_.inner_candidates, end - begin);
         std::partial_sort(s.order.begin(), s.order.begin() + k, s.order.end(), [&](int a, int b) {
-          return score(invert(s.probs[size_t(a)])) > score(invert(s.probs[size_t(b)]));
+          return score(invert(s.cand_probs[size_t(a)])) > score(invert(s.cand_probs[size_t(b)]));
         });
         std::vector<int> top(s.order.begin(), s.order.begin() + k);
         best_score = -1e30f;
         for (int i : top) {
-          const Position child = s.batch[size_t(i)];
+          const Position child = s.cand_positions[size_t(i)];
           const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));
           if (score(v) > best_score) { best_score = score(v); chosen = v; }
         }
       } else {
-        const Position child = s.batch[size_t(best)];
+        const Position child = s.cand_positions[size_t(best)];
         chosen = invert(evaluate_ply(child, ply - 1, depth + 1));
       }
     }

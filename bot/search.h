@@ -3,6 +3,9 @@
 //   n-ply  the position's value averaged over the 21 rolls (weights 1/36 and 2/36) of the side on
 //          roll, each roll answered with its best play (chosen at 0-ply among all plays, the
 //          candidates then re-ranked per the move filter) whose result is valued at (n-1)-ply.
+//          When the evaluator has a pruner (a cheap net, Evaluator::pruner()), the plays of each
+//          roll inside the lookahead are first ranked by it and only the best `prune_keep` are
+//          valued by the full net (gnubg's pruning nets); the root's plays always get the full net.
 // A play's n-ply value is the n-ply value of its resulting position (opponent on roll), inverted.
 // All plays of a roll are evaluated in one batch; 0-ply results go through an evaluation cache.
 //
@@ -38,6 +41,9 @@ struct SearchConfig {
   // Inside the lookahead, how many of a roll's plays (ranked at 0-ply) are re-valued deeper
   // to pick the best reply; 1 = the 0-ply choice (gnubg's classic scheme).
   int inner_candidates = 1;
+  // Inside the lookahead: plays per roll the full net values after the pruner ranked them all;
+  // 0 = no pruning (every play valued by the full net). Used only if the evaluator has a pruner.
+  int prune_keep = 3;
   bool use_cache = true;
 };
 
@@ -74,7 +80,8 @@ class Search {
   int best_play(const Position& pos, Dice dice, std::span<const Position> plays);
 
   // Statistics since construction.
-  uint64_t static_evaluations() const { return static_evals_; }
+  uint64_t static_evaluations() const { return static_evals_; }  // by the full net (or the cache)
+  uint64_t prune_evaluations() const { return prune_evals_; }
   uint64_t cache_hits() const { return cache_hits_; }
   void clear_cache();
 
@@ -83,6 +90,8 @@ class Search {
   void evaluate_static(std::span<const Position> positions, std::span<Probabilities> out);
   float score(const Probabilities& p) const;
   Probabilities evaluate_ply(const Position& pos, int ply, int depth);
+  struct Scratch;
+  void select_candidates(Scratch& s);
 
   Rules rules_;
   Evaluator& evaluator_;
@@ -92,10 +101,10 @@ class Search {
   std::unique_ptr<MoveGenerator> generator_;
   // Per-depth scratch of the lookahead (a depth's buffers stay live while deeper ones are used),
   // and the buffers of evaluate_static (never re-entered).
-  struct Scratch;
   std::vector<std::unique_ptr<Scratch>> scratch_;
   std::unique_ptr<Scratch> static_scratch_;
   uint64_t static_evals_ = 0;
+  uint64_t prune_evals_ = 0;
   uint64_t cache_hits_ = 0;
 };
 

@@ -20,6 +20,8 @@ int encoder_inputs(EncoderId id) {
     case EncoderId::Fevga:
     case EncoderId::LongNardy:
       return layout::blocking::kInputs;
+    case EncoderId::BackgammonPrune:
+      return layout::bg_prune::kInputs;
   }
   return 0;
 }
@@ -38,6 +40,8 @@ void encode(EncoderId id, const Position& pos, float* out) {
       return encoding::encode_blocking(pos, layout::blocking::kFevgaThreshold, out);
     case EncoderId::LongNardy:
       return encoding::encode_blocking(pos, 0, out);
+    case EncoderId::BackgammonPrune:
+      return encoding::encode_bg_prune(pos, out);
   }
 }
 
@@ -79,10 +83,16 @@ std::span<const EncoderId> encoders_for(Variant variant) {
   return {};
 }
 
+std::optional<EncoderId> optional_encoder_for(Variant variant) {
+  if (variant == Variant::Backgammon) return EncoderId::BackgammonPrune;
+  return std::nullopt;
+}
+
 Variant encoder_variant(EncoderId id) {
   switch (id) {
     case EncoderId::BackgammonContact:
     case EncoderId::BackgammonRace:
+    case EncoderId::BackgammonPrune:
       return Variant::Backgammon;
     case EncoderId::Plakoto:
       return Variant::Plakoto;
@@ -110,15 +120,17 @@ std::string_view encoder_name(EncoderId id) {
       return "fevga";
     case EncoderId::LongNardy:
       return "longnardy";
+    case EncoderId::BackgammonPrune:
+      return "bg-prune";
   }
   return "unknown";
 }
 
 Result<EncoderId> encoder_from_number(uint32_t number) {
-  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::LongNardy))
+  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::BackgammonPrune))
     return EncoderId(number);
   return make_error("unknown input encoder " + std::to_string(number) +
-                    " (this nard knows 1..6); the model needs a newer nard");
+                    " (this nard knows 1..7); the model needs a newer nard");
 }
 
 }  // namespace nard

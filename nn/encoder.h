@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -26,6 +27,7 @@ enum class EncoderId : uint32_t {
   Tawla31 = 4,
   Fevga = 5,
   LongNardy = 6,
+  BackgammonPrune = 7,  // optional third backgammon net: raw board only, cheap, for move pruning
 };
 
 // Number of floats encode() writes for this encoder.
@@ -40,14 +42,17 @@ void encode(EncoderId id, const Position& pos, float* out);
 // game's own encoder otherwise.
 EncoderId encoder_for(const Rules& rules, const Position& pos);
 
-// The encoders (= nets) a model for this game holds, in file order: backgammon {contact, race},
-// every other game one.
+// The encoders (= nets) a model for this game must hold, in file order: backgammon {contact, race},
+// every other game one. A backgammon model may hold a bg-prune net besides (optional_encoder_for).
 std::span<const EncoderId> encoders_for(Variant variant);
+
+// The optional pruning net's encoder of a game, if the game has one (backgammon: bg-prune).
+std::optional<EncoderId> optional_encoder_for(Variant variant);
 
 // The game an encoder belongs to.
 Variant encoder_variant(EncoderId id);
 
-// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy".
+// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune".
 std::string_view encoder_name(EncoderId id);
 // The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
 // newer nard).

@@ -103,6 +103,25 @@ void encode_bg_contact(const Position& pos, float* out) {
   contact_side(opp, mover, out + C::kOpponent);
 }
 
+void encode_bg_prune(const Position& pos, float* out) {
+  namespace P = layout::bg_prune;
+  constexpr UnitTable kUnits(P::kExcessDivisor);
+  std::fill_n(out, P::kInputs, 0.0f);
+  float* me = out + P::kMover;
+  float* other = out + P::kOpponent;
+  for (int p = 1; p <= 24; ++p) {
+    const int v = pos.at(p);
+    if (v > 0) point_units(kUnits, v, me + P::kPoints + 4 * (p - 1));
+    if (v < 0) point_units(kUnits, -v, other + P::kPoints + 4 * (24 - p));  // its point 25 - p
+  }
+  point_units(kUnits, pos.mover_bar, me + P::kBar);
+  point_units(kUnits, pos.opp_bar, other + P::kBar);
+  me[P::kOff] = pos.mover_off / 15.0f;
+  other[P::kOff] = pos.opp_off / 15.0f;
+  me[P::kPips] = pos.mover_pips() / 200.0f;
+  other[P::kPips] = pos.opp_pips() / 200.0f;
+}
+
 void encode_bg_race(const Position& pos, float* out) {
   race_side(make_view(pos), out + R::kMover);
   race_side(make_view(pos.flipped()), out + R::kOpponent);

@@ -7,6 +7,7 @@ namespace nard::encoding {
 
 void encode_bg_contact(const Position& pos, float* out);
 void encode_bg_race(const Position& pos, float* out);
+void encode_bg_prune(const Position& pos, float* out);
 void encode_plakoto(const Position& pos, float* out);
 // Tawla 31, Fevga and Long Nardy; release_threshold 0 = no lead rule (Long Nardy).
 void encode_blocking(const Position& pos, int release_threshold, float* out);

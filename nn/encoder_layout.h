@@ -15,6 +15,22 @@ namespace nard::layout {
 inline constexpr int kUnitsPerPoint = 4;
 inline constexpr int kBoardUnits = 24 * kUnitsPerPoint;  // points 1..24 of one side
 
+// ---------------------------------------------------------------- backgammon, pruning net
+// The raw board only (no features), so that encoding costs next to nothing: the net that ranks
+// the plays inside the search's lookahead before the full net values the best few.
+namespace bg_prune {
+inline constexpr float kExcessDivisor = 2.0f;
+inline constexpr int kPoints = 0;                          // 24 x 4 point units
+inline constexpr int kBar = kPoints + kBoardUnits;         // 4 units of the bar count
+inline constexpr int kOff = kBar + kUnitsPerPoint;         // checkers off / 15
+inline constexpr int kPips = kOff + 1;                     // pip count / 200
+inline constexpr int kSideInputs = kPips + 1;
+inline constexpr int kMover = 0;
+inline constexpr int kOpponent = kSideInputs;
+inline constexpr int kInputs = 2 * kSideInputs;
+static_assert(kSideInputs == 102 && kInputs == 204);
+}  // namespace bg_prune
+
 // ---------------------------------------------------------------- backgammon, contact
 namespace bg_contact {
 inline constexpr float kExcessDivisor = 2.0f;

@@ -35,7 +35,14 @@ Result<std::shared_ptr<const NeuralModel>> NeuralModel::create(const Rules& rule
                       std::string(variant_name(rules.variant)) +
                       "; pick a model trained for this game");
   if (auto e = weights.validate()) return *e;
-  return std::shared_ptr<const NeuralModel>(new NeuralModel(rules, weights));
+  std::optional<PruneNet> prune;
+  if (const std::optional<EncoderId> id = optional_encoder_for(rules.variant))
+    if (const MlpWeights* w = weights.net_for(*id)) {
+      Result<PruneNet> p = PruneNet::create(*w);
+      if (!p) return p.error();
+      prune = std::move(p.value());
+    }
+  return std::shared_ptr<const NeuralModel>(new NeuralModel(rules, weights, std::move(prune)));
 }
 
 Result<std::shared_ptr<const NeuralModel>> NeuralModel::load(const Rules& rules,
@@ -47,8 +54,8 @@ Result<std::shared_ptr<const NeuralModel>> NeuralModel::load(const Rules& rules,
   return m;
 }
 
-NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights)
-    : rules_(rules), description_(weights.description) {
+NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights, std::optional<PruneNet> prune)
+    : rules_(rules), description_(weights.description), prune_(std::move(prune)) {
   for (EncoderId id : encoders_for(rules.variant)) nets_.emplace_back(*weights.net_for(id));
 }
 
@@ -59,7 +66,23 @@ const Mlp& NeuralModel::net(EncoderId encoder) const {
 }
 
 NeuralEvaluator::NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference)
-    : model_(std::move(model)), reference_(reference) {}
+    : model_(std::move(model)), reference_(reference) {
+  if (model_->prune_net() && !reference_) pruner_ = std::make_unique<NeuralPruneEvaluator>(model_);
+}
+
+NeuralPruneEvaluator::NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model)
+    : model_(std::move(model)) {}
+
+void NeuralPruneEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {
+  const Rules& rules = model_->rules();
+  const PruneNet& net = *model_->prune_net();
+  const size_t n = std::min(positions.size(), out.size());
+  evaluated_ += n;
+  for (size_t i = 0; i < n; ++i) {
+    if (auto t = terminal_probabilities(rules, positions[i])) out[i] = *t;
+    else out[i] = net.evaluate(positions[i]);
+  }
+}
 
 void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {
   const Rules& rules = model_->rules();

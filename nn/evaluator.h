@@ -21,6 +21,7 @@
 #include "engine/rules.h"
 #include "nn/mlp.h"
 #include "nn/probabilities.h"
+#include "nn/prune_net.h"
 #include "nn/weights_file.h"
 
 namespace nard {
@@ -31,6 +32,10 @@ class Evaluator {
   virtual void evaluate(std::span<const Position> positions, std::span<Probabilities> out) = 0;
   // Positions evaluated so far (for benches and search statistics).
   uint64_t evaluated() const { return evaluated_; }
+  // A much cheaper, rougher evaluator of the same game that the search may use to rank plays
+  // inside its lookahead before this one values the best few (gnubg's pruning nets), or nullptr.
+  // Owned by this evaluator; the same thread-safety.
+  virtual Evaluator* pruner() { return nullptr; }
 
  protected:
   uint64_t evaluated_ = 0;
@@ -53,13 +58,27 @@ class NeuralModel {
 
   const Rules& rules() const { return rules_; }
   const Mlp& net(EncoderId encoder) const;  // precondition: encoder is in encoders_for(variant)
+  // The optional pruning net (optional_encoder_for(variant)), nullptr when the file had none.
+  const PruneNet* prune_net() const { return prune_ ? &*prune_ : nullptr; }
   const std::string& description() const { return description_; }
 
  private:
-  NeuralModel(const Rules& rules, const NetWeights& weights);
+  NeuralModel(const Rules& rules, const NetWeights& weights, std::optional<PruneNet> prune);
   Rules rules_;
   std::string description_;
   std::vector<Mlp> nets_;  // in encoders_for(rules.variant) order
+  std::optional<PruneNet> prune_;
+};
+
+// The model's pruning net alone (NeuralModel::prune_net(), which must exist); finished games
+// still get their exact result.
+class NeuralPruneEvaluator final : public Evaluator {
+ public:
+  explicit NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model);
+  void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
+
+ private:
+  std::shared_ptr<const NeuralModel> model_;
 };
 
 // Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
@@ -69,6 +88,7 @@ class NeuralEvaluator final : public Evaluator {
  public:
   explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false);
   void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
+  Evaluator* pruner() override { return pruner_.get(); }
   const NeuralModel& model() const { return *model_; }
 
  private:
@@ -79,6 +99,7 @@ class NeuralEvaluator final : public Evaluator {
   std::vector<float> outputs_;
   std::vector<int> index_;       // positions of the current sub-batch in the caller's span
   std::vector<uint8_t> net_of_;  // per position of the chunk: index in encoders_for(), or terminal
+  std::unique_ptr<NeuralPruneEvaluator> pruner_;  // when the model has a pruning net
 };
 
 }  // namespace nard

@@ -10,56 +10,17 @@
 #endif
 
 #include "engine/dice.h"
+#include "nn/simd.h"
 
 namespace nard {
 
 namespace {
 
-// Hand-written SIMD through GCC/Clang vector extensions: a VecF is one register of the target
-// (16 floats with AVX-512, 8 with AVX, 4 otherwise).
-#if defined(__AVX512F__)
-constexpr int kLanes = 16;
-#elif defined(__AVX__)
-constexpr int kLanes = 8;
-#else
-constexpr int kLanes = 4;
-#endif
-typedef float VecF __attribute__((vector_size(kLanes * sizeof(float))));
+using namespace simd;
 constexpr int kBlock = 64;                   // first-layer units accumulated in registers at a time
 constexpr int kBlockVecs = kBlock / kLanes;  // accumulators
 constexpr int kPad = kBlock;                 // layer widths are padded to this many floats (zeros)
-
-inline VecF load(const float* p) {
-  VecF v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
-}
-inline void store(float* p, VecF v) { __builtin_memcpy(p, &v, sizeof v); }
 int padded(int n) { return (n + kPad - 1) / kPad * kPad; }
-
-// e^x with relative error < 2e-7 over the clamped range, written so that loops over it
-// vectorise without -ffast-math: x = n*ln2 + r with |r| <= ln2/2 (n rounded to nearest by the
-// 1.5*2^23 trick, exact for |n| < 2^22), e^r by its degree-7 Taylor polynomial, 2^n by the
-// exponent bits.
-inline float fast_exp(float x) {
-  x = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
-  const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-  const float r = (x - n * 0.693145751953125f) - n * 1.42860682030941723e-6f;
-  float p = 1.0f / 5040.0f;
-  p = p * r + 1.0f / 720.0f;
-  p = p * r + 1.0f / 120.0f;
-  p = p * r + 1.0f / 24.0f;
-  p = p * r + 1.0f / 6.0f;
-  p = p * r + 0.5f;
-  p = p * r + 1.0f;
-  p = p * r + 1.0f;
-  const int32_t e = (int32_t(n) + 127) << 23;
-  return p * std::bit_cast<float>(e);
-}
-
-inline void sigmoid_in_place(float* __restrict v, int n) {
-  for (int j = 0; j < n; ++j) v[j] = 1.0f / (1.0f + fast_exp(-v[j]));
-}
 
 // Writes the indices and values of the non-zero x[0..n) to index/value (which hold n)
 // in increasing index order; returns how many. Branch-free: which inputs are zero is
@@ -170,6 +131,8 @@ std::vector<int> default_hidden_sizes(EncoderId encoder) {
   switch (encoder) {
     case EncoderId::BackgammonRace:
       return {64};
+    case EncoderId::BackgammonPrune:
+      return {32};
     default:
       return {128};
   }

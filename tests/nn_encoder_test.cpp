@@ -61,6 +61,7 @@ std::vector<GoldenCase> golden_cases() {
       {EncoderId::Tawla31, kTawla31Positions, Geometry::Contrary, 0x4fb1282294afb161ull},
       {EncoderId::Fevga, kFevgaPositions, Geometry::Parallel, 0x6bbc5ec976120db9ull},
       {EncoderId::LongNardy, kLongNardyPositions, Geometry::Parallel, 0x6a27e19128d07cfcull},
+      {EncoderId::BackgammonPrune, kBackgammonContactPositions, Geometry::Contrary, 0x9efec454f1051370ull},
   };
 }
 
@@ -93,6 +94,7 @@ TEST(NnEncoder, SizesMatchLayouts) {
   EXPECT_EQ(encoder_inputs(EncoderId::Plakoto), layout::plakoto::kInputs);
   for (EncoderId id : {EncoderId::Tawla31, EncoderId::Fevga, EncoderId::LongNardy})
     EXPECT_EQ(encoder_inputs(id), layout::blocking::kInputs);
+  EXPECT_EQ(encoder_inputs(EncoderId::BackgammonPrune), layout::bg_prune::kInputs);
 }
 
 TEST(NnEncoder, EscapeTable) {
@@ -166,6 +168,28 @@ TEST(NnEncoder, BackgammonContactOffsets) {
   }
   // Symmetric start: both halves equal.
   for (int i = 0; i < L::kSideInputs; ++i) EXPECT_EQ(v[L::kMover + i], v[L::kOpponent + i]) << i;
+}
+
+TEST(NnEncoder, PruneOffsetsSeeEachSideFromItsOwnSide) {
+  namespace L = layout::bg_prune;
+  const Position p = P("x bar:1 24:2 13:4 6:5 off:3; o bar:2 19:5 12:5 1:1 off:2", Geometry::Contrary);
+  const std::vector<float> v = encoded(EncoderId::BackgammonPrune, p);
+  ASSERT_EQ(v.size(), size_t(L::kInputs));
+  auto units = [&](int side, int point) { return std::vector<float>(v.begin() + side + L::kPoints + 4 * (point - 1), v.begin() + side + L::kPoints + 4 * point); };
+  EXPECT_EQ(units(L::kMover, 24), (std::vector<float>{1, 1, 0, 0}));
+  EXPECT_EQ(units(L::kMover, 6), (std::vector<float>{1, 1, 1, 1}));      // 5 checkers: (5 - 3) / 2
+  EXPECT_EQ(units(L::kOpponent, 6), (std::vector<float>{1, 1, 1, 1}));   // its 6 point is our 19
+  EXPECT_EQ(units(L::kOpponent, 24), (std::vector<float>{1, 0, 0, 0}));  // its 24 point is our 1
+  EXPECT_EQ(units(L::kOpponent, 13), (std::vector<float>{1, 1, 1, 1}));
+  EXPECT_EQ(v[L::kMover + L::kBar], 1.0f);
+  EXPECT_EQ(v[L::kOpponent + L::kBar + 1], 1.0f);
+  EXPECT_FLOAT_EQ(v[L::kMover + L::kOff], 3 / 15.0f);
+  EXPECT_FLOAT_EQ(v[L::kOpponent + L::kOff], 2 / 15.0f);
+  EXPECT_FLOAT_EQ(v[L::kMover + L::kPips], p.mover_pips() / 200.0f);
+  EXPECT_FLOAT_EQ(v[L::kOpponent + L::kPips], p.opp_pips() / 200.0f);
+  EXPECT_EQ(encoder_name(EncoderId::BackgammonPrune), "bg-prune");
+  EXPECT_EQ(optional_encoder_for(Variant::Backgammon), EncoderId::BackgammonPrune);
+  EXPECT_FALSE(optional_encoder_for(Variant::Plakoto).has_value());
 }
 
 TEST(NnEncoder, BackgammonThreatsAndBar) {

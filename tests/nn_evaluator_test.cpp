@@ -104,6 +104,38 @@ TEST(NnEvaluator, RejectsAModelOfAnotherGame) {
       << m.error().message;
 }
 
+TEST(NnEvaluator, OptionalPruningNetIsStoredLoadedAndServedAsPruner) {
+  const Rules rules = *rules_preset("wbf");
+  NetWeights w = random_net_weights(Variant::Backgammon, 3);
+  NeuralEvaluator without(*NeuralModel::create(rules, w));
+  EXPECT_EQ(without.pruner(), nullptr);
+  const std::vector<int> hidden = default_hidden_sizes(EncoderId::BackgammonPrune);
+  w.nets.push_back(random_mlp(EncoderId::BackgammonPrune, hidden, 4));
+  Result<NetWeights> back = parse_weights(serialize_weights(w), "memory");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, w);
+  auto model = NeuralModel::create(rules, *back);
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  NeuralEvaluator with(*model);
+  ASSERT_NE(with.pruner(), nullptr);
+  // The pruner is the bg-prune net on its own encoding; the full evaluator is unchanged by it.
+  const Position p = P("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5");
+  std::vector<float> x(encoder_inputs(EncoderId::BackgammonPrune));
+  encode(EncoderId::BackgammonPrune, p, x.data());
+  float expect[kOutputs];
+  Mlp(*back->net_for(EncoderId::BackgammonPrune)).forward_reference(x.data(), 1, expect);
+  Probabilities rough, full_with, full_without;
+  with.pruner()->evaluate({&p, 1}, {&rough, 1});
+  for (int k = 0; k < kOutputs; ++k) EXPECT_NEAR(rough.as_array()[size_t(k)], expect[k], 1e-6);
+  with.evaluate({&p, 1}, {&full_with, 1});
+  without.evaluate({&p, 1}, {&full_without, 1});
+  EXPECT_EQ(full_with.win, full_without.win);
+  // A prune net in a model of another game is refused.
+  NetWeights fevga = random_net_weights(Variant::Fevga, 1);
+  fevga.nets.push_back(random_mlp(EncoderId::BackgammonPrune, hidden, 4));
+  EXPECT_TRUE(fevga.validate().has_value());
+}
+
 TEST(NnEvaluator, FakeEvaluatorIsDeterministicAndCounts) {
   const Rules rules = *rules_preset("wbf");
   FakeEvaluator a(rules), b(rules);

@@ -81,6 +81,74 @@ TEST(Search, AllPlaysOfTheLookaheadGoInOneBatch) {
   EXPECT_GT(ev.batch_sizes()[0], 200);
 }
 
+// The fake evaluator with a pruner: another evaluator whose calls are counted separately.
+class PrunedFake final : public Evaluator {
+ public:
+  PrunedFake(const Rules& r, Evaluator& rough) : full(r), rough_(rough) {}
+  void evaluate(std::span<const Position> p, std::span<Probabilities> out) override { full.evaluate(p, out); }
+  Evaluator* pruner() override { return &rough_; }
+  FakeEvaluator full;
+
+ private:
+  Evaluator& rough_;
+};
+
+// A rough evaluator that ranks plays differently from the fake: it prefers the lowest own pip count.
+class PipRanker final : public Evaluator {
+ public:
+  void evaluate(std::span<const Position> p, std::span<Probabilities> out) override {
+    for (size_t i = 0; i < p.size(); ++i) {
+      Probabilities q{};
+      q.win = 1.0f / (1.0f + float(p[i].opp_pips()));  // the opponent of the side on roll made the play
+      out[i] = q;
+    }
+  }
+};
+
+TEST(Search, PruningWithAPerfectPrunerChangesNothingButTheWork) {
+  const Rules r = wbf();
+  FakeEvaluator plain(r);
+  SearchConfig c;
+  c.use_cache = false;
+  Search reference(r, plain, c);
+  FakeEvaluator same(r);  // ranks exactly as the full evaluator does
+  PrunedFake pruned(r, same);
+  c.prune_keep = 1;
+  Search search(r, pruned, c);
+  for (const char* text : {"x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5",
+                           "x bar:1 13:4 8:3 6:5 5:2; o 1:2 12:5 17:3 19:3 20:2"}) {
+    const Position p = pos(text);
+    const Probabilities a = reference.evaluate(p, 2), b = search.evaluate(p, 2);
+    EXPECT_EQ(a.win, b.win) << text;
+    EXPECT_EQ(a.win_gammon, b.win_gammon) << text;
+    EXPECT_EQ(a.lose_gammon, b.lose_gammon) << text;
+  }
+  EXPECT_GT(search.prune_evaluations(), 0u);
+  EXPECT_LT(pruned.full.evaluated() * 5, plain.evaluated());  // one play per roll instead of all
+}
+
+TEST(Search, PruningKeepsTheBestFewOfTheRoughRankingForTheFullNet) {
+  const Rules r = wbf();
+  PipRanker rough;
+  PrunedFake pruned(r, rough);
+  SearchConfig c;
+  c.use_cache = false;
+  c.prune_keep = 2;
+  Search search(r, pruned, c);
+  const Position p = pos("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5");
+  search.evaluate(p, 1);
+  // One full batch: at most 2 plays for each of the 21 rolls.
+  ASSERT_EQ(pruned.full.batch_sizes().size(), 1u);
+  EXPECT_LE(pruned.full.batch_sizes()[0], 42);
+  EXPECT_GE(pruned.full.batch_sizes()[0], 21);
+  // Keeping every play gives exactly the unpruned value.
+  c.prune_keep = 100000;
+  search.set_config(c);
+  FakeEvaluator plain(r);
+  Search reference(r, plain, c);
+  EXPECT_EQ(search.evaluate(p, 1).win, reference.evaluate(p, 1).win);
+}
+
 TEST(Search, WinningBearOffIsExactAndFirst) {
   const Rules r = wbf();
   FakeEvaluator ev(r);

@@ -22,6 +22,7 @@ struct BenchHintOptions {
   std::string model;
   int ply = 2;
   int repeat = 3;
+  int prune_keep = SearchConfig{}.prune_keep;
 };
 
 // Middle-game contact positions (side on roll) with a roll each.
@@ -47,13 +48,19 @@ void run_bench_hint(const BenchHintOptions& o) {
   NeuralEvaluator evaluator(*model);
   SearchConfig config;
   config.ply = o.ply;
+  config.prune_keep = o.prune_keep;
   Search search(rules, evaluator, config);
   MoveGenerator gen(rules);
   PlayList list;
   std::printf("hint bench: %zu contact positions, %d-ply, one core, model %s\n", std::size(kHintPositions), o.ply,
               path.empty() ? "(random weights)" : path.c_str());
+  if (evaluator.pruner() && o.prune_keep > 0)
+    std::printf("  lookahead pruned by the model's bg-prune net: the best %d plays of each roll go to the full net\n",
+                o.prune_keep);
+  else
+    std::printf("  no pruning: every play of the lookahead goes to the full net\n");
   double total_best = 0;
-  uint64_t evals = 0;
+  uint64_t evals = 0, prune_evals = 0;
   for (const auto& [id, roll] : kHintPositions) {
     const Position pos = *decode_position_id(id);
     const Dice dice = *parse_dice(roll);
@@ -61,17 +68,20 @@ void run_bench_hint(const BenchHintOptions& o) {
     double best = 1e30;
     for (int k = 0; k < o.repeat; ++k) {
       search.clear_cache();  // every hint starts cold, as a fresh `nard hint` does
-      const uint64_t before = search.static_evaluations();
+      const uint64_t before = search.static_evaluations(), prune_before = search.prune_evaluations();
       const auto t0 = std::chrono::steady_clock::now();
       const std::vector<RankedPlay> ranked = search.rank_plays(pos, dice, list.plays());
       best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      if (k == 0) evals += search.static_evaluations() - before;
+      if (k == 0) {
+        evals += search.static_evaluations() - before;
+        prune_evals += search.prune_evaluations() - prune_before;
+      }
     }
     std::printf("  %s %s  %3d plays  %8.2f ms\n", id, roll, list.size, best * 1e3);
     total_best += best;
   }
-  std::printf("  mean %.2f ms per hint, %llu static evaluations in all\n", total_best * 1e3 / std::size(kHintPositions),
-              (unsigned long long)evals);
+  std::printf("  mean %.2f ms per hint, %llu static evaluations by the full net, %llu by the pruning net\n",
+              total_best * 1e3 / std::size(kHintPositions), (unsigned long long)evals, (unsigned long long)prune_evals);
 }
 }  // namespace
 
@@ -82,6 +92,7 @@ void register_bench_hint(CLI::App& app) {
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one, else random weights)");
   cmd->add_option("--ply", o->ply, "Depth (default 2)");
   cmd->add_option("--repeat", o->repeat, "Timed repetitions per position (best is kept)");
+  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)");
   cmd->callback([o] { run_bench_hint(*o); });
 }
 

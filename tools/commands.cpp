@@ -23,11 +23,14 @@ void register_all(CLI::App& app) {
   register_match(app);
   register_external(app);
   register_bench_hint(app);
+  register_bench_cube(app);
+  register_bench_cube_positions(app);
 #ifdef NARD_WITH_TORCH
   register_train(app);
   register_export(app);
   register_strength(app);
   register_bench_train(app);
+  register_distill(app);
 #endif
 }
 

@@ -24,11 +24,14 @@ void register_play(CLI::App& app);
 void register_match(CLI::App& app);
 void register_external(CLI::App& app);
 void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
+void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
+void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
 #ifdef NARD_WITH_TORCH
 void register_train(CLI::App& app);
 void register_export(CLI::App& app);
 void register_strength(CLI::App& app);
 void register_bench_train(CLI::App& app);  // adds 'train' under 'bench'
+void register_distill(CLI::App& app);
 #endif
 
 }  // namespace nard::tools

@@ -9,6 +9,7 @@
 #include "tools/subcommand.h"
 #include "tools/output.h"
 #include "training/checkpoint.h"
+#include "training/model_name.h"
 #include "training/sha256.h"
 #include "training/trainer.h"
 
@@ -31,7 +32,7 @@ void run_export(const ExportOptions& o) {
   const std::string sha = training::sha256_hex(*bytes);
   std::string path = tmp;
   if (to_dir) {
-    path = (fs::path(o.out) / ("nard-" + std::string(variant_name(w->variant)) + "-" + sha.substr(0, 12) + ".nardnet")).string();
+    path = (fs::path(o.out) / training::model_file_name(w->variant, *bytes)).string();
     std::error_code ec;
     fs::rename(tmp, path, ec);
     if (ec) return fail_runtime(make_error("cannot rename " + tmp + " to " + path + ": " + ec.message()));

@@ -1,0 +1,255 @@
+// The cube agreement harness (bot/cube_reference.h, bot/cube_agreement.h, `nard bench cube`):
+// the committed gnubg 2-ply reference parses and is consistent, parse errors name the line, the
+// tallies count what they say, and on entries whose decision is clear (wide equity margins in
+// gnubg's own numbers) both our cube model on gnubg's probabilities and the shipped net give
+// gnubg's action. No threshold on the overall agreement: that moves with the model.
+#include "bot/cube_agreement.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "bot/agents.h"
+#include "bot/cube_money.h"
+#include "bot/model_path.h"
+#include "engine/gnubg_id.h"
+#include "tests/cli_runner.h"
+
+namespace nard {
+namespace {
+
+const std::vector<CubeReference>& committed() {
+  static const std::vector<CubeReference> refs = [] {
+    Result<std::vector<CubeReference>> r = load_cube_references(default_cube_reference_path());
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+    return r.ok() ? *r : std::vector<CubeReference>{};
+  }();
+  return refs;
+}
+
+// Entries of the committed file with wide margins in gnubg's equities (>= 0.1 between the
+// proper action and the next best, for doubler and taker alike).
+constexpr std::pair<const char*, int> kClear[] = {
+    {"btsEAwiYbwcTAA", 2},  // contact, no redouble (doubling costs 0.6)
+    {"X28CAMDfdwAAAA", 2},  // race, no redouble
+    {"LLfBASKwt4YBAw", 1},  // contact, double/take
+    {"4PPgAUGYZ+GABQ", 1},  // contact, double/take
+    {"KgEA4A4AAAAAAA", 1},  // bear-off, double/take
+    {"FQAAcAAAAAAAAA", 1},  // bear-off, double/pass
+    {"DwAAYAMAAAAAAA", 2},  // bear-off, redouble/pass
+    {"zG4ggGObbVoIAA", 1},  // contact, too good/pass (gammonish)
+};
+constexpr CubeAction kClearAction[] = {CubeAction::NoDouble,   CubeAction::NoDouble,
+                                       CubeAction::DoubleTake, CubeAction::DoubleTake,
+                                       CubeAction::DoubleTake, CubeAction::DoublePass,
+                                       CubeAction::DoublePass, CubeAction::TooGoodPass};
+
+std::vector<CubeReference> clear_entries() {
+  std::vector<CubeReference> out;
+  for (const auto& [id, cube] : kClear)
+    for (const CubeReference& r : committed())
+      if (r.position_id == id && r.cube.value == cube) out.push_back(r);
+  EXPECT_EQ(out.size(), std::size(kClear));
+  return out;
+}
+
+TEST(CubeReferenceFile, CommittedGnubgFileHasEveryKindBothCubesAndConsistentActions) {
+  const std::vector<CubeReference>& refs = committed();
+  ASSERT_GE(refs.size(), 500u);
+  std::map<PositionKind, int> kinds;
+  int centred = 0, owned = 0, checked = 0;
+  for (const CubeReference& r : refs) {
+    ++kinds[classify_for_cube(r.position).kind];
+    (r.cube.owner == CubeHolder::Centred ? centred : owned)++;
+    EXPECT_EQ(r.double_pass, 1.0) << "line " << r.line;  // per unit of the current cube
+    EXPECT_EQ(encode_position_id(r.position), r.position_id);
+    // gnubg's action follows from its own equities (skipping ties at the file's 6 decimals).
+    const double nd = r.no_double, dt = r.double_take, dp = r.double_pass;
+    if (std::abs(dt - dp) < 2e-6 || std::abs(dt - nd) < 2e-6 || std::abs(nd - dp) < 2e-6) continue;
+    const bool pass = dt > dp;
+    const CubeAction expected =
+        pass ? (nd > dp ? CubeAction::TooGoodPass : CubeAction::DoublePass)
+             : (dt > nd ? CubeAction::DoubleTake
+                        : (nd > dp ? CubeAction::TooGoodTake : CubeAction::NoDouble));
+    EXPECT_EQ(r.action, expected) << "line " << r.line;
+    ++checked;
+  }
+  for (PositionKind k : {PositionKind::Contact, PositionKind::Race, PositionKind::Bearoff})
+    EXPECT_GE(kinds[k], 100) << position_kind_name(k);
+  EXPECT_GE(centred, 250);
+  EXPECT_GE(owned, 250);
+  EXPECT_GE(checked, int(refs.size()) * 9 / 10);
+}
+
+TEST(CubeReferenceFile, ErrorsNameTheLine) {
+  const std::string good =
+      "4HPwATDgc/ABMA 1 centre no_double 0.1 -0.2 1 0.52 0.15 0.01 0.13 0.01\n";
+  ASSERT_TRUE(parse_cube_references("# header\n" + good, "t").ok());
+  const std::pair<std::string, std::string> bad[] = {
+      {"4HPwATDgc/ABM! 1 centre no_double 0.1 -0.2 1 0.5 0.1 0 0.1 0", "t:2:"},
+      {"4HPwATDgc/ABMA 2 centre no_double 0.1 -0.2 1 0.5 0.1 0 0.1 0", "centred cube"},
+      {"4HPwATDgc/ABMA 3 roller no_double 0.1 -0.2 1 0.5 0.1 0 0.1 0", "power of two"},
+      {"4HPwATDgc/ABMA 2 opponent no_double 0.1 -0.2 1 0.5 0.1 0 0.1 0", "owner"},
+      {"4HPwATDgc/ABMA 1 centre redouble 0.1 -0.2 1 0.5 0.1 0 0.1 0", "unknown cube action"},
+      {"4HPwATDgc/ABMA 1 centre no_double 0.1 -0.2 1 0.5 0.1 0 0.1", "five probabilities"},
+      {"4HPwATDgc/ABMA 1 centre no_double 0.1 nan 1 0.5 0.1 0 0.1 0", "equities"},
+      {"4HPwATDgc/ABMA 1 centre no_double 0.1 -0.2 1 0.5 0.1 0 0.1 0 7", "unexpected '7'"},
+  };
+  for (const auto& [line, words] : bad) {
+    Result<std::vector<CubeReference>> r = parse_cube_references(good + line + "\n", "t");
+    ASSERT_FALSE(r.ok()) << line;
+    EXPECT_NE(r.error().message.find("t:2: "), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find(words), std::string::npos) << r.error().message;
+  }
+  EXPECT_FALSE(parse_cube_references("# only a comment\n", "t").ok());
+}
+
+TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
+  // Three references; the decider answers with fixed decisions.
+  Result<std::vector<CubeReference>> refs = parse_cube_references(
+      "4HPwATDgc/ABMA 1 centre no_double 0.10 -0.20 1 0.52 0.15 0.01 0.13 0.01\n"
+      "4HPwATDgc/ABMA 2 roller double_take 0.60 0.70 1 0.70 0.20 0.01 0.05 0.00\n"
+      "4HPwATDgc/ABMA 1 centre double_pass 0.80 1.30 1 0.85 0.20 0.01 0.02 0.00\n",
+      "t");
+  ASSERT_TRUE(refs.ok());
+  auto decision = [](DoublerAction doubler, TakerAction taker, double nd, double dt) {
+    CubeDecision d;
+    d.doubler = doubler;
+    d.taker = taker;
+    d.no_double = nd;
+    d.double_take = dt;
+    return d;
+  };
+  const CubeDecision ours[] = {
+      decision(DoublerAction::NoDouble, TakerAction::Take, 0.15, -0.10),  // agrees
+      decision(DoublerAction::NoDouble, TakerAction::Take, 0.70, 0.60),   // misses a double
+      decision(DoublerAction::Double, TakerAction::Take, 0.80, 0.90),     // takes a pass
+  };
+  int next = 0;
+  Result<CubeAgreement> a = measure_cube_agreement(
+      *refs, [&](const CubeReference&) -> Result<CubeDecision> { return ours[next++]; });
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  const AgreementTally& t = a->overall;
+  EXPECT_EQ(t.entries, 3);
+  EXPECT_EQ(t.action, 1);
+  EXPECT_EQ(t.doubling, 2);
+  EXPECT_EQ(t.take_pass, 2);
+  EXPECT_NEAR(t.abs_no_double, 0.05 + 0.10 + 0.00, 1e-12);
+  EXPECT_NEAR(t.abs_double_take, 0.10 + 0.10 + 0.40, 1e-12);
+  EXPECT_NEAR(t.doubler_cost, 0.10, 1e-12);  // the missed double: 0.70 - 0.60
+  EXPECT_NEAR(t.taker_cost, 0.30, 1e-12);    // the wrong take: 1.30 - 1.00
+  EXPECT_EQ(a->confusion[size_t(CubeAction::DoubleTake)][size_t(CubeAction::NoDouble)], 1);
+  EXPECT_EQ(a->confusion[size_t(CubeAction::DoublePass)][size_t(CubeAction::DoubleTake)], 1);
+  EXPECT_EQ(a->by_cube[1].entries, 1);
+  EXPECT_NEAR(t.standard_error(t.action), std::sqrt((1.0 / 3) * (2.0 / 3) / 3), 1e-12);
+
+  // A decider that cannot double is an error naming the line.
+  Result<CubeAgreement> failed =
+      measure_cube_agreement(*refs, [](const CubeReference&) -> Result<CubeDecision> {
+        CubeDecision d;
+        d.cannot_double_reason = "the opponent owns the cube";
+        return d;
+      });
+  ASSERT_FALSE(failed.ok());
+  EXPECT_NE(failed.error().message.find("line 1"), std::string::npos);
+}
+
+TEST(CubeAgreement, OurCubeModelOnGnubgProbabilitiesGivesGnubgsClearActions) {
+  const std::vector<CubeReference> refs = clear_entries();
+  const Rules rules = *rules_preset("wbf");
+  Result<CubeAgreement> a = measure_cube_agreement(refs, [&](const CubeReference& r) {
+    return predict_money_cube(make_consistent(r.cubeless), r.cube, r.position, rules);
+  });
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  for (size_t i = 0; i < refs.size(); ++i) {
+    EXPECT_EQ(refs[i].action, kClearAction[i]) << refs[i].position_id;
+    EXPECT_EQ(a->comparisons[i].ours, kClearAction[i]) << refs[i].position_id;
+  }
+}
+
+TEST(CubeAgreement, ShippedNetAtZeroPlyGivesGnubgsClearActions) {
+  const Rules rules = *rules_preset("wbf");
+  Result<std::string> path = default_model_path(Variant::Backgammon);
+  ASSERT_TRUE(path.ok()) << path.error().message;
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *path);
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  NeuralEvaluator evaluator(*model);
+  BotAgent agent(rules, evaluator, SearchConfig{});
+  const std::vector<CubeReference> refs = clear_entries();
+  Result<CubeAgreement> a = measure_cube_agreement(refs, [&](const CubeReference& r) {
+    MatchView view;
+    view.cube.value = r.cube.value;
+    view.cube.owner = r.cube.owner == CubeHolder::Me ? 0 : -1;
+    view.cube.turned = r.cube.turned;
+    return agent.analyse_cube(r.position, view);
+  });
+  ASSERT_TRUE(a.ok()) << a.error().message;
+  for (size_t i = 0; i < refs.size(); ++i)
+    EXPECT_EQ(a->comparisons[i].ours, kClearAction[i]) << refs[i].position_id;
+}
+
+TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
+  const std::string file = testing_support::unique_temp_path("cube_ref") + ".txt";
+  {
+    std::ofstream out(file);
+    for (const CubeReference& r : clear_entries())
+      out << r.position_id << ' ' << r.cube.value
+          << (r.cube.owner == CubeHolder::Me ? " roller " : " centre ")
+          << cube_action_name(r.action) << ' ' << r.no_double << ' ' << r.double_take << ' '
+          << r.double_pass << ' ' << r.cubeless.win << ' ' << r.cubeless.win_gammon << ' '
+          << r.cubeless.win_backgammon << ' ' << r.cubeless.lose_gammon << ' '
+          << r.cubeless.lose_backgammon << '\n';
+  }
+  const testing_support::CliRun run =
+      testing_support::run_nard("bench cube --gnubg-probs --file " + file);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const size_t all = run.out.find("\n  all ");
+  ASSERT_NE(all, std::string::npos) << run.out;
+  const std::string line = run.out.substr(all + 1, run.out.find('\n', all + 1) - all - 1);
+  std::istringstream fields(line);
+  std::string name, action;
+  int entries = 0;
+  fields >> name >> entries >> action;
+  EXPECT_EQ(entries, 8) << line;
+  EXPECT_EQ(action, "100.0%") << line;
+  EXPECT_NE(run.out.find("Confusion"), std::string::npos);
+  std::remove(file.c_str());
+
+  const testing_support::CliRun missing =
+      testing_support::run_nard("bench cube --file /nonexistent/cube.txt");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("nard: cannot read cube reference file"), std::string::npos)
+      << missing.err;
+}
+
+TEST(CubeAgreement, PositionsCommandPrintsBothCubeStatesOfPlausibleDoubles) {
+  const testing_support::CliRun run =
+      testing_support::run_nard("bench cube-positions --contact 2 --race 1 --bearoff 1 --seed 7");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::istringstream in(run.out);
+  int centred = 0, owned = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string id, owner;
+    int cube = 0;
+    ASSERT_TRUE(fields >> id >> cube >> owner) << line;
+    EXPECT_TRUE(decode_position_id(id).ok()) << line;
+    if (owner == "centre") {
+      EXPECT_EQ(cube, 1);
+      ++centred;
+    } else {
+      EXPECT_EQ(owner, "roller");
+      EXPECT_EQ(cube, 2);
+      ++owned;
+    }
+  }
+  EXPECT_EQ(centred, 4);
+  EXPECT_EQ(owned, 4);
+}
+
+}  // namespace
+}  // namespace nard
