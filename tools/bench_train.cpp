@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "bot/model_path.h"
+#include "nn/weights_file.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/subcommand.h"
@@ -38,11 +39,20 @@ void run_bench_train(const BenchTrainOptions& o) {
       if (!found) return fail_input(found.error());
       c.init_from = *found;
     }
+    // Train nets of the model's own sizes (the shipped nets may be wider than the defaults).
+    Result<NetWeights> w = load_weights(c.init_from);
+    if (!w) return fail_input(w.error());
+    const std::span<const EncoderId> ids = encoders_for(rules->variant);
+    if (const MlpWeights* m = w->net_for(ids[0])) c.hidden = m->hidden_sizes();
+    if (ids.size() > 1)
+      if (const MlpWeights* m = w->net_for(ids[1])) c.race_hidden = m->hidden_sizes();
   }
   const int cores = omp_get_num_procs();
-  std::printf("train bench: %s, %d rounds of %d games (TD(%.1f), Adam, batch %d), start %s\n",
+  std::string sizes;
+  for (int h : c.hidden) sizes += (sizes.empty() ? "" : ",") + std::to_string(h);
+  std::printf("train bench: %s, %d rounds of %d games (TD(%.1f), Adam, batch %d), main net hidden %s, start %s\n",
               std::string(variant_name(rules->variant)).c_str(), o.rounds, c.round_games, c.lambda,
-              c.batch_size, o.random ? "random weights" : c.init_from.c_str());
+              c.batch_size, sizes.empty() ? "default" : sizes.c_str(), o.random ? "random weights" : c.init_from.c_str());
   const int first = o.threads > 0 ? o.threads : 1;
   for (int threads : {first, cores}) {
     c.threads = threads;
