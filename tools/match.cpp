@@ -1,90 +1,41 @@
-// nard match: bot against bot (two models or two plies), against pubeval or the heuristic
-// player; money games or matches to --match points; duplicate dice (each dice sequence played
-// twice with the sides swapped) to cut the variance. Prints the points per game of A (match
-// play: the fraction of matches A wins) with its standard error.
+// nard match: bot against bot (two models or two plies), against pubeval, the heuristic player
+// or GNU Backgammon (tools/match_sides.h); money games or matches to --match points; duplicate
+// dice (each dice sequence played twice with the sides swapped) to cut the variance. Prints the
+// points per game of A (match play: the fraction of matches A wins) with its standard error, and
+// for money games how often each side won single, gammon and backgammon. Each thread owns its
+// agents (and its gnubg process); game i of the run uses game_seed(seed, i), so the result does
+// not depend on --threads. A gnubg failure stops the run with its message (exit code 1).
 #include <omp.h>
 
+#include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 
-#include "bot/agents.h"
-#include "bot/heuristic_player.h"
-#include "bot/model_path.h"
-#include "bot/pubeval.h"
-#include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/match_sides.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
 namespace {
-struct Side {
-  std::string kind = "net", model;
-  int ply = 0;
-};
 struct MatchOptions {
   BotArgs bot;  // --variant, --rules, --json (--model/--ply: defaults of the net sides)
-  Side a, b;
+  MatchSide a, b;
   int games = 1000, match = 0, threads = 0;
   uint64_t seed = 1;
   bool no_duplicate = false, cubeless = false;
 };
 
-// What a side needs, shared by the threads (immutable).
-struct SideSpec {
-  std::string kind, label;
-  std::shared_ptr<const NeuralModel> model;
-  PubevalWeights pubeval;
-  SearchConfig search;
-};
+// Game outcomes counted from A's side, money games: [A single, gammon, backgammon, B single,
+// gammon, backgammon] (gammon and backgammon are disjoint classes).
+using OutcomeCounts = std::array<long long, 6>;
 
-// One thread's agent of a side, with the evaluator it owns.
-struct AgentBox {
-  std::unique_ptr<Evaluator> evaluator;
-  std::unique_ptr<Agent> agent;
-};
-
-AgentBox make_agent(const SideSpec& s, const Rules& rules, const MatchEquityTable* met) {
-  AgentBox box;
-  if (s.kind == "net") {
-    box.evaluator = std::make_unique<NeuralEvaluator>(s.model);
-    box.agent = std::make_unique<BotAgent>(rules, *box.evaluator, s.search, met);
-  } else if (s.kind == "pubeval") {
-    box.agent = std::make_unique<PlayerAgent>(std::make_unique<PubevalPlayer>(s.pubeval));
-  } else {
-    box.agent = std::make_unique<PlayerAgent>(std::make_unique<HeuristicPlayer>(rules));
-  }
-  return box;
-}
-
-Result<SideSpec> resolve_side(const Side& side, const BotArgs& defaults, const Rules& rules) {
-  SideSpec s;
-  s.kind = side.kind;
-  if (side.kind == "net") {
-    std::string path = side.model.empty() ? defaults.model : side.model;
-    if (path.empty()) {
-      Result<std::string> found = default_model_path(rules.variant);
-      if (!found) return found.error();
-      path = *found;
-    }
-    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(rules, path);
-    if (!m) return m.error();
-    s.model = *m;
-    s.search.ply = side.ply >= 0 ? side.ply : defaults.ply;
-    s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
-  } else if (side.kind == "pubeval") {
-    if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
-    Result<PubevalWeights> w = load_pubeval(default_pubeval_path());
-    if (!w) return w.error();
-    s.pubeval = *w;
-    s.label = "pubeval";
-  } else if (side.kind == "heuristic") {
-    s.label = "heuristic";
-  } else {
-    return make_error("player '" + side.kind + "' is not net, pubeval or heuristic");
-  }
-  return s;
+void count_outcome(const GameRecord& r, int a_player, OutcomeCounts& counts) {
+  if (r.winner < 0) return;
+  const int level = r.result.outcome == Outcome::Backgammon ? 2 : r.result.outcome == Outcome::Gammon ? 1 : 0;
+  ++counts[size_t((r.winner == a_player ? 0 : 3) + level)];
 }
 
 void run_match(const MatchOptions& o) {
@@ -105,51 +56,76 @@ void run_match(const MatchOptions& o) {
   const size_t n_units = static_cast<size_t>(units);
   std::vector<double> value(n_units);  // A's points per game (matches: matches won) of a unit
   std::vector<int> a_wins(n_units), played(n_units);
+  std::vector<OutcomeCounts> outcomes(n_units);  // money games
+  std::atomic<bool> failed{false};
+  std::string failure;  // the first failure of any thread (gnubg failing to start or dying)
+  auto record_failure = [&](const std::string& message) {
+#pragma omp critical(match_failure)
+    if (!failed) failure = message, failed = true;
+  };
   const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
 #pragma omp parallel num_threads(threads)
   {
-    AgentBox box_a = make_agent(*a, rules, &*met), box_b = make_agent(*b, rules, &*met);
+    Result<AgentBox> box_a = make_agent(*a, rules, &*met), box_b = make_agent(*b, rules, &*met);
+    if (!box_a || !box_b) record_failure((!box_a ? box_a : box_b).error().message);
     MoveGenerator gen(rules);
     std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
 #pragma omp for schedule(dynamic, 1)
     for (int u = 0; u < units; ++u) {
+      if (failed) continue;
       const uint64_t seed = game_seed(o.seed, uint64_t(u));
       double total = 0;
       int n = 0, wins = 0;
-      for (int swap = 0; swap < (duplicate ? 2 : 1); ++swap) {
-        // A is player 0 in the first game of a unit, player 1 in the replay.
-        Agent* const agents[2] = {swap ? box_b.agent.get() : box_a.agent.get(),
-                                  swap ? box_a.agent.get() : box_b.agent.get()};
-        const int a_player = swap;
-        if (o.match > 0) {
-          const SessionResult s = play_session(rules, agents, seed, o.match, 0);
-          const bool won = s.match_winner == a_player;
-          total += won, wins += won;
-        } else {
-          Rng rng(seed);
-          const GameRecord r = play_game(rules, agents, rng, GameOptions{}, gen, buffer.get());
-          total += r.winner < 0 ? 0 : r.winner == a_player ? r.points : -r.points;
-          wins += r.winner == a_player;
+      try {
+        for (int swap = 0; swap < (duplicate ? 2 : 1); ++swap) {
+          // A is player 0 in the first game of a unit, player 1 in the replay.
+          Agent* const agents[2] = {swap ? box_b->agent.get() : box_a->agent.get(),
+                                    swap ? box_a->agent.get() : box_b->agent.get()};
+          const int a_player = swap;
+          if (o.match > 0) {
+            const SessionResult s = play_session(rules, agents, seed, o.match, 0);
+            const bool won = s.match_winner == a_player;
+            total += won, wins += won;
+          } else {
+            Rng rng(seed);
+            const GameRecord r = play_game(rules, agents, rng, GameOptions{}, gen, buffer.get());
+            total += r.winner < 0 ? 0 : r.winner == a_player ? r.points : -r.points;
+            wins += r.winner == a_player;
+            count_outcome(r, a_player, outcomes[size_t(u)]);
+          }
+          ++n;
         }
-        ++n;
+      } catch (const GnubgFailure& e) {  // the Player interface's only exception
+        record_failure(e.what());
+        continue;
       }
       value[size_t(u)] = total / n;
       a_wins[size_t(u)] = wins;
       played[size_t(u)] = n;
     }
   }
+  if (failed) return fail_runtime(make_error(failure));
   double sum = 0, ss = 0;
   long long games = 0, wins = 0;
-  for (int u = 0; u < units; ++u) sum += value[size_t(u)], games += played[size_t(u)], wins += a_wins[size_t(u)];
+  OutcomeCounts c{};
+  for (int u = 0; u < units; ++u) {
+    sum += value[size_t(u)], games += played[size_t(u)], wins += a_wins[size_t(u)];
+    for (size_t k = 0; k < c.size(); ++k) c[k] += outcomes[size_t(u)][k];
+  }
   const double mean = sum / units;
   for (double v : value) ss += (v - mean) * (v - mean);
   const double se = units > 1 ? std::sqrt(ss / (units - 1) / units) : 0.0;
   const char* unit = o.match > 0 ? "matches won" : "points per game";
   if (o.bot.json) {
     std::printf("{\"a\": %s, \"b\": %s, \"%s\": %lld, \"duplicate\": %s, \"a_wins\": %lld, \"mean\": %.6f, "
-                "\"se\": %.6f, \"measure\": %s}\n",
+                "\"se\": %.6f, \"measure\": %s",
                 json_string(a->label).c_str(), json_string(b->label).c_str(), o.match > 0 ? "matches" : "games", games,
                 duplicate ? "true" : "false", wins, mean, se, json_string(unit).c_str());
+    if (o.match == 0)
+      std::printf(", \"a_single\": %lld, \"a_gammon\": %lld, \"a_backgammon\": %lld, \"b_single\": %lld, "
+                  "\"b_gammon\": %lld, \"b_backgammon\": %lld",
+                  c[0], c[1], c[2], c[3], c[4], c[5]);
+    std::printf("}\n");
     return;
   }
   std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());
@@ -157,6 +133,13 @@ void run_match(const MatchOptions& o) {
               o.match > 0 ? std::to_string(o.match).c_str() : "", duplicate ? "duplicate dice" : "independent dice",
               wins);
   std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se, mean + 1.96 * se);
+  if (o.match > 0) return;
+  const double g = double(games) / 100;  // percent of all games
+  for (int side = 0; side < 2; ++side) {
+    const long long* k = &c[size_t(3 * side)];
+    std::printf("%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
+                side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
+  }
 }
 }  // namespace
 
@@ -165,12 +148,13 @@ void register_match(CLI::App& app) {
   o->a.ply = -1;
   o->b.ply = -1;
   o->b.kind = "pubeval";
-  CLI::App* cmd = app.add_subcommand("match", "Bot against bot, pubeval or the heuristic player");
-  cmd->add_option("--a", o->a.kind, "Player A: net|pubeval|heuristic (default net)");
-  cmd->add_option("--b", o->b.kind, "Player B: net|pubeval|heuristic (default pubeval)");
+  CLI::App* cmd = app.add_subcommand("match", "Bot against bot, pubeval, the heuristic player or gnubg");
+  cmd->add_option("--a", o->a.kind,
+                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg plays cubeless only: add --cubeless)");
+  cmd->add_option("--b", o->b.kind, "Player B: net|pubeval|heuristic|gnubg (default pubeval)");
   cmd->add_option("--a-model", o->a.model, "Model of A (default --model, else the shipped one)");
   cmd->add_option("--b-model", o->b.model, "Model of B");
-  cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply)")->check(CLI::Range(0, 3));
+  cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000");
   cmd->add_option("--match", o->match, "Match length (0 = money games)");

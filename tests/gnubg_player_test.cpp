@@ -1,0 +1,248 @@
+// GNU Backgammon as a player (bot/gnubg_player.h) and as a side of `nard match`: gnubg's
+// answers map onto our generated plays (bar entry, bear-off, the opening), a short duel against
+// gnubg 0-ply in which every gnubg play is one of ours and which replays identically, the cases
+// where gnubg is not asked, a gnubg that dies, bad options, and `nard match --b gnubg` giving the
+// same result on 1 and 2 threads.
+//
+// Needs gnubg (installed in CI by the README's set-up); without it those tests skip.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "bot/duel.h"
+#include "bot/gnubg_player.h"
+#include "bot/pubeval.h"
+#include "engine/gnubg_id.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "tests/cli_runner.h"
+
+namespace nard {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::run_nard;
+
+#define SKIP_WITHOUT_GNUBG()                                                             \
+  if (!find_gnubg().ok()) GTEST_SKIP() << "gnubg is not installed (apt-get install gnubg)"
+
+Position P(std::string_view text) {
+  Result<Position> p = parse_notation(text, Geometry::Contrary);
+  EXPECT_TRUE(p.ok()) << text;
+  return p.ok() ? *p : Position{};
+}
+
+std::unique_ptr<GnubgPlayer> start_gnubg(int ply = 0) {
+  GnubgConfig config;
+  config.ply = ply;
+  Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(config);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
+  return g.ok() ? std::move(g).value() : nullptr;
+}
+
+Rules backgammon() {
+  Result<Rules> r = rules_for_variant("backgammon");
+  EXPECT_TRUE(r.ok());
+  return *r;
+}
+
+// gnubg's choice for (pos, dice) as one of our plays, in standard notation.
+std::string gnubg_choice(GnubgPlayer& gnubg, const Position& pos, Dice dice) {
+  MoveGenerator gen(backgammon());
+  PlayList list;
+  list.size = gen.generate(pos, dice, list.positions.get(), list.moves.get());
+  Result<int> i = gnubg.best_play(pos, dice, list.plays());
+  EXPECT_TRUE(i.ok()) << (i.ok() ? "" : i.error().message);
+  return i.ok() ? format_move(list.moves[size_t(*i)]) : "";
+}
+
+const Position kOpening = P("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5");
+
+TEST(GnubgPlayer, RejectsABadPlyAndAMissingExecutable) {
+  for (int ply : {-1, kGnubgMaxPly + 1}) {
+    GnubgConfig config;
+    config.ply = ply;
+    Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(config);
+    ASSERT_FALSE(g.ok());
+    EXPECT_NE(g.error().message.find("gnubg ply must be 0..2, not " + std::to_string(ply)), std::string::npos)
+        << g.error().message;
+  }
+  GnubgConfig missing;
+  missing.executable = "/nonexistent/gnubg";
+  Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(missing);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().message.find("gnubg not found"), std::string::npos) << g.error().message;
+  EXPECT_NE(g.error().message.find("apt-get install gnubg"), std::string::npos) << g.error().message;
+}
+
+TEST(GnubgPlayer, AnswersMapOntoOurPlays) {
+  SKIP_WITHOUT_GNUBG();
+  std::unique_ptr<GnubgPlayer> gnubg = start_gnubg();
+  ASSERT_TRUE(gnubg);
+  EXPECT_EQ(gnubg->name(), "gnubg 0-ply");
+  EXPECT_EQ(gnubg_choice(*gnubg, kOpening, Dice{3, 1}), "8/5 6/5");  // every bot makes the 5-point
+
+  // Entering from the bar: gnubg writes the bar as 25, as we do.
+  const Position bar = P("x bar:1 24:1 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5");
+  Result<Move> entry = gnubg->gnubg_play(bar, Dice{4, 1});
+  ASSERT_TRUE(entry.ok()) << entry.error().message;
+  ASSERT_GE(entry->count, 1);
+  EXPECT_EQ(entry->sub[0].from, kBar);
+  EXPECT_FALSE(gnubg_choice(*gnubg, bar, Dice{4, 1}).empty());
+
+  // Bearing off with contact: "off" is 0 on both sides.
+  const Position bearoff = P("x 6:3 5:2 3:4 2:1 off:5; o bar:1 4:1 13:4 18:4 20:3 24:2");
+  Result<Move> off = gnubg->gnubg_play(bearoff, Dice{6, 4});
+  ASSERT_TRUE(off.ok()) << off.error().message;
+  EXPECT_TRUE(std::any_of(off->sub.begin(), off->sub.begin() + off->count,
+                          [](const SubMove& s) { return s.to == kOff; }));
+  EXPECT_FALSE(gnubg_choice(*gnubg, bearoff, Dice{6, 4}).empty());
+  EXPECT_EQ(gnubg->requests(), 5);
+}
+
+TEST(GnubgPlayer, DeeperPliesAnswerToo) {
+  SKIP_WITHOUT_GNUBG();
+  for (int ply = 1; ply <= kGnubgMaxPly; ++ply) {
+    std::unique_ptr<GnubgPlayer> gnubg = start_gnubg(ply);
+    ASSERT_TRUE(gnubg);
+    EXPECT_EQ(gnubg->name(), "gnubg " + std::to_string(ply) + "-ply");
+    EXPECT_EQ(gnubg_choice(*gnubg, kOpening, Dice{3, 1}), "8/5 6/5") << ply << "-ply";
+  }
+}
+
+TEST(GnubgPlayer, NoPlayOrASinglePlayIsNotAskedOfGnubg) {
+  SKIP_WITHOUT_GNUBG();
+  std::unique_ptr<GnubgPlayer> gnubg = start_gnubg();
+  ASSERT_TRUE(gnubg);
+  MoveGenerator gen(backgammon());
+  PlayList list;
+  const Position last_checker = P("x 1:1 off:14; o 24:15");
+  list.size = gen.generate(last_checker, Dice{2, 1}, list.positions.get());
+  ASSERT_EQ(list.size, 1);
+  Result<int> one = gnubg->best_play(last_checker, Dice{2, 1}, list.plays());
+  ASSERT_TRUE(one.ok()) << one.error().message;
+  EXPECT_EQ(*one, 0);
+
+  const Position closed_out = P("x bar:1 6:14; o 19:2 20:2 21:2 22:2 23:2 24:2 12:3");
+  list.size = gen.generate(closed_out, Dice{6, 5}, list.positions.get());
+  ASSERT_EQ(list.size, 0);
+  Result<int> none = gnubg->best_play(closed_out, Dice{6, 5}, list.plays());
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("no legal play"), std::string::npos) << none.error().message;
+  EXPECT_EQ(gnubg->requests(), 0);
+}
+
+TEST(GnubgPlayer, ADeadGnubgIsAnErrorNotAHang) {
+  SKIP_WITHOUT_GNUBG();
+  std::unique_ptr<GnubgPlayer> gnubg = start_gnubg();
+  ASSERT_TRUE(gnubg);
+  ASSERT_FALSE(gnubg_choice(*gnubg, kOpening, Dice{6, 5}).empty());
+  ASSERT_EQ(::kill(gnubg->process().pid(), SIGKILL), 0);  // the child this test started
+  MoveGenerator gen(backgammon());
+  PlayList list;
+  list.size = gen.generate(kOpening, Dice{4, 2}, list.positions.get());
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    Result<int> r = gnubg->best_play(kOpening, Dice{4, 2}, list.plays());
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("gnubg stopped unexpectedly"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("killed by signal 9"), std::string::npos) << r.error().message;
+  }
+  EXPECT_THROW(gnubg->choose(kOpening, Dice{4, 2}, list.plays()), GnubgFailure);
+}
+
+TEST(GnubgPlayer, ReplacesItsProcessAfterTheConfiguredRequests) {
+  SKIP_WITHOUT_GNUBG();
+  GnubgConfig config;
+  config.requests_per_process = 2;
+  Result<std::unique_ptr<GnubgPlayer>> started = GnubgPlayer::start(config);
+  ASSERT_TRUE(started.ok()) << started.error().message;
+  GnubgPlayer& gnubg = **started;
+  std::vector<pid_t> pids;
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(gnubg_choice(gnubg, kOpening, Dice{3, 1}), "8/5 6/5") << "request " << i;
+    pids.push_back(gnubg.process().pid());
+  }
+  EXPECT_EQ(pids[0], pids[1]);
+  EXPECT_NE(pids[1], pids[2]);
+  EXPECT_EQ(pids[2], pids[3]);
+  EXPECT_NE(pids[3], pids[4]);
+  EXPECT_EQ(gnubg.requests(), 5);
+}
+
+// Asks gnubg through Player::choose (which throws when gnubg's play is not one of ours) and
+// logs every decision.
+class LoggingGnubg final : public Player {
+ public:
+  explicit LoggingGnubg(GnubgPlayer& gnubg) : gnubg_(gnubg) {}
+  std::string name() const override { return gnubg_.name(); }
+  int choose(const Position& pos, Dice dice, std::span<const Position> plays) override {
+    const int i = gnubg_.choose(pos, dice, plays);
+    log.push_back(encode_position_id(pos) + " " + dice.str() + " -> " + std::to_string(i) + " of " +
+                  std::to_string(plays.size()));
+    asked += plays.size() > 1;
+    return i;
+  }
+  std::vector<std::string> log;
+  long long asked = 0;
+
+ private:
+  GnubgPlayer& gnubg_;
+};
+
+TEST(GnubgPlayer, ShortDuelIsLegalAndReplaysIdentically) {
+  SKIP_WITHOUT_GNUBG();
+  const Rules rules = backgammon();
+  Result<PubevalWeights> w = load_pubeval(default_pubeval_path());
+  ASSERT_TRUE(w.ok());
+  std::vector<std::string> logs[2];
+  std::vector<int> points[2];
+  for (int run = 0; run < 2; ++run) {
+    std::unique_ptr<GnubgPlayer> gnubg = start_gnubg();  // a fresh process each run
+    ASSERT_TRUE(gnubg);
+    LoggingGnubg logged(*gnubg);
+    PubevalPlayer pubeval(*w);
+    for (int game = 0; game < 4; ++game) {
+      const DuelGame g = play_duel_game(rules, pubeval, logged, game % 2 == 0, game_seed(11, uint64_t(game)));
+      ASSERT_TRUE(g.result.over());
+      points[run].push_back(g.result.mover_wins ? g.result.points : -g.result.points);
+    }
+    EXPECT_GT(logged.asked, 40);                   // about 25 gnubg decisions a game
+    EXPECT_EQ(gnubg->requests(), logged.asked);  // asked only when there was a choice
+    logs[run] = logged.log;
+  }
+  EXPECT_EQ(logs[0], logs[1]);
+  EXPECT_EQ(points[0], points[1]);
+}
+
+TEST(GnubgMatch, ResultDoesNotDependOnTheThreadCount) {
+  SKIP_WITHOUT_GNUBG();
+  const std::string args = "match --a pubeval --b gnubg --cubeless --games 4 --seed 5 --json --threads ";
+  const CliRun one = run_nard(args + "1");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("\"b\": \"gnubg 0-ply, cubeless money play"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\"games\": 4,"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\"b_gammon\": "), std::string::npos) << one.out;
+  const CliRun two = run_nard(args + "2");
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(GnubgMatch, BadOptionsExitTwoWithOneLine) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"match --a pubeval --b gnubg --games 2", "gnubg plays cubeless only here: add --cubeless"},
+      {"match --a pubeval --b gnubg --b-ply 3 --cubeless --games 2", "gnubg ply must be 0..2, not 3"},
+      {"match --a gnubg --b pubeval --variant plakoto --cubeless --games 2", "gnubg plays backgammon only"},
+  };
+  for (const auto& [args, message] : bad) {
+    const CliRun r = run_nard(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(r.err, "nard: " + message + "\n") << args;
+  }
+}
+
+}  // namespace
+}  // namespace nard
