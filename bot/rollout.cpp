@@ -138,7 +138,8 @@ Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
       }
       return finish(to_root_value(v));
     }
-    if (config.cubeful && may_double(rules, cube, mover, false).allowed) {
+    const bool root_holds = turn == 0 && !config.root_may_double;
+    if (config.cubeful && !root_holds && may_double(rules, cube, mover, false).allowed) {
       const Probabilities p = make_consistent(evaluate_one(pos));
       Result<CubeDecision> d = analyse_money_cube(p, cube_view(cube, mover), classify_for_cube(pos), rules);
       if (d && d->doubler == DoublerAction::Double) {
@@ -280,6 +281,8 @@ std::vector<RolloutResult> run(const Rules& rules, std::span<const Position> sta
     r.equity = estimate(v, kEquity);
     r.cubeful = config.cubeful;
     r.cubeful_equity = config.cubeful ? estimate(v, kCubeful) : r.equity;
+    if (config.cubeful)
+      for (const Values& x : v) r.cubeful_trials.push_back(x[kCubeful]);
   }
   return out;
 }
@@ -334,6 +337,7 @@ Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<c
     r.probs[4] = wb;
     r.equity.mean = -r.equity.mean;
     r.cubeful_equity.mean = -r.cubeful_equity.mean;
+    for (double& x : r.cubeful_trials) x = -x;
   }
   return out;
 }

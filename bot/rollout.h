@@ -22,7 +22,11 @@
 // ends at a pass). The trial's cubeful result is the points won by the root per unit of the
 // starting cube; its luck adjustment is the cubeless equity luck of each turn times the cube
 // value in force on that turn (still mean zero, as the cube is fixed before the roll). A truncated
-// cubeful trial takes the cubeful equity of the analysis at the truncation point.
+// cubeful trial takes the cubeful equity of the analysis at the truncation point. The stakes
+// follow the rules' ladder (geometric, or the arithmetic dave 1,2,3,…; a pass pays the stake
+// before the refused raise), so a cube decision can be rolled out on either ladder
+// (bot/cube_rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
+// the opponent).
 //
 // Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count.
 // Thread-safety: rollout() runs OpenMP threads, each with its own evaluator from the factory.
@@ -52,6 +56,7 @@ struct RolloutConfig {
   int stratified_turns = 2;     // 0 turns off the quasi-random dice
   bool cubeful = false;         // money play; also needs rules.cube
   CubeView cube;                // cubeful: the cube as the root side sees it
+  bool root_may_double = true;  // cubeful: false keeps the root from doubling on its first turn
   uint64_t seed = 1;
   int threads = 0;              // 0: all cores
   int max_turns = 2000;         // a longer trial counts as a draw (Plakoto deadlocks)
@@ -74,6 +79,10 @@ struct RolloutResult {
   Estimate equity;
   Estimate cubeful_equity;
   bool cubeful = false;
+  // Cubeful: each trial's cubeful value (luck-adjusted), trial i at index i. Rollouts with the
+  // same seed throw the same dice in trial i, so the differences of two such lists give a paired
+  // estimate of a difference of equities (bot/cube_rollout.h).
+  std::vector<double> cubeful_trials;
   Probabilities mean_probabilities() const;
 };
 
