@@ -7,6 +7,7 @@
 #include <map>
 
 #include "bot/greedy_player.h"
+#include "bot/search.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "nn/evaluator.h"
@@ -97,6 +98,36 @@ TEST(ShippedModels, Backgammon) {
   EXPECT_EQ(chosen_play(c, start, Dice{4, 2}), "8/4 6/4");
   EXPECT_EQ(chosen_play(c, start, Dice{6, 1}), "13/7 8/7");
 }
+// The backgammon model ships a pruning net (nn/prune_net.h) for the search's lookahead: for every
+// opening roll, the full net's choice is among the pruner's best SearchConfig::prune_keep plays.
+TEST(ShippedModels, BackgammonPruningNetKeepsTheOpeningPlays) {
+  const Canary c = load("backgammon");
+  ASSERT_TRUE(c.model);
+  ASSERT_NE(c.model->prune_net(), nullptr) << "the shipped backgammon model has no bg-prune net (nard distill)";
+  NeuralEvaluator full(c.model);
+  Evaluator& pruner = *full.pruner();
+  MoveGenerator gen(c.rules);
+  PlayList list;
+  const Position start = start_position(c.rules);
+  const int keep = SearchConfig{}.prune_keep;
+  for (const Dice& d : all_rolls()) {
+    if (d.is_double()) continue;
+    list.size = gen.generate(start, d, list.positions.get());
+    std::vector<Position> after(size_t(list.size));
+    for (int i = 0; i < list.size; ++i) after[size_t(i)] = list.positions[i].flipped();
+    std::vector<Probabilities> exact(after.size()), rough(after.size());
+    full.evaluate(after, exact);
+    pruner.evaluate(after, rough);
+    auto equity = [&](const Probabilities& p) { return cubeless_equity(invert(p), c.rules); };
+    size_t best = 0;
+    for (size_t i = 1; i < after.size(); ++i)
+      if (equity(exact[i]) > equity(exact[best])) best = i;
+    int better = 0;  // plays the pruner ranks above the full net's choice
+    for (size_t i = 0; i < after.size(); ++i) better += equity(rough[i]) > equity(rough[best]);
+    EXPECT_LT(better, keep) << "roll " << int(d.d1) << int(d.d2);
+  }
+}
+
 TEST(ShippedModels, Plakoto) { common_canaries(load("plakoto")); }
 TEST(ShippedModels, Tawla31) { common_canaries(load("tawla31")); }
 TEST(ShippedModels, Fevga) { common_canaries(load("fevga")); }
