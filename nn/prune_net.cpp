@@ -33,6 +33,25 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   for (int o = 0; o < first.outputs; ++o)
     for (int i = 0; i < first.inputs; ++i)
       n.rows_[size_t(i) * n.hidden_pad_ + o] = first.weight[size_t(o) * first.inputs + i];
+  // Whole-point sums of the unit rows (see the header).
+  const auto add_units = [&](float* dst, int base, int count) {
+    const float u[4] = {1.0f, count >= 2 ? 1.0f : 0.0f, count >= 3 ? 1.0f : 0.0f,
+                        count > 3 ? float(count - 3) / L::kExcessDivisor : 0.0f};
+    for (int k = 0; k < 4; ++k)
+      for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += u[k] * n.rows_[size_t(base + k) * n.hidden_pad_ + h];
+  };
+  n.point_rows_.assign(size_t(24) * 31 * n.hidden_pad_, 0.0f);
+  for (int p = 1; p <= 24; ++p)
+    for (int v = -15; v <= 15; ++v) {
+      float* dst = n.point_rows_.data() + (size_t(p - 1) * 31 + size_t(v + 15)) * n.hidden_pad_;
+      if (v > 0) add_units(dst, L::kMover + L::kPoints + 4 * (p - 1), v);
+      if (v < 0) add_units(dst, L::kOpponent + L::kPoints + 4 * (24 - p), -v);  // its point 25 - p
+    }
+  n.bar_rows_.assign(size_t(2) * 16 * n.hidden_pad_, 0.0f);
+  for (int side = 0; side < 2; ++side)
+    for (int c = 1; c < 16; ++c)
+      add_units(n.bar_rows_.data() + size_t(side * 16 + c) * n.hidden_pad_,
+                (side ? L::kOpponent : L::kMover) + L::kBar, c);
   n.bias_.assign(n.hidden_pad_, 0.0f);
   std::copy(first.bias.begin(), first.bias.end(), n.bias_.begin());
   n.out_weight_.assign(size_t(kOutputs) * n.hidden_pad_, 0.0f);
@@ -50,36 +69,26 @@ Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
   VecF acc[NV];
   for (int j = 0; j < NV; ++j) acc[j] = load(bias_.data() + j * kLanes);
   const float* rows = rows_.data();
-  const auto add_row = [&](int input) {
-    const float* row = rows + size_t(input) * (NV * kLanes);
+  const auto add = [&](const float* row) {
     for (int j = 0; j < NV; ++j) acc[j] += load(row + j * kLanes);
   };
   const auto add_scaled = [&](int input, float scale) {
     const float* row = rows + size_t(input) * (NV * kLanes);
     for (int j = 0; j < NV; ++j) acc[j] += scale * load(row + j * kLanes);
   };
-  // The point units of encode_bg_prune for n checkers at unit index `base`: 1, 1, 1, (n-3)/2.
-  const auto units = [&](int base, int n) {
-    add_row(base);
-    if (n >= 2) add_row(base + 1);
-    if (n >= 3) add_row(base + 2);
-    if (n > 3) add_scaled(base + 3, float(n - 3) / L::kExcessDivisor);
-  };
+  // One precomputed row per point and per bar, no branches on the checker counts.
+  const float* points = point_rows_.data();
   int mover_pips = 25 * pos.mover_bar, opp_pips = 25 * pos.opp_bar;
   for (int p = 1; p <= 24; ++p) {
     const int v = pos.at(p);
-    if (v > 0) {
-      units(L::kMover + L::kPoints + 4 * (p - 1), v);
-      mover_pips += v * p;
-    } else if (v < 0) {
-      units(L::kOpponent + L::kPoints + 4 * (24 - p), -v);  // its point 25 - p
-      opp_pips -= v * (25 - p);
-    }
+    add(points + (size_t(p - 1) * 31 + size_t(v + 15)) * (NV * kLanes));
+    mover_pips += (v > 0 ? v : 0) * p;
+    opp_pips += (v < 0 ? -v : 0) * (25 - p);
   }
-  if (pos.mover_bar) units(L::kMover + L::kBar, pos.mover_bar);
-  if (pos.opp_bar) units(L::kOpponent + L::kBar, pos.opp_bar);
-  if (pos.mover_off) add_scaled(L::kMover + L::kOff, pos.mover_off / 15.0f);
-  if (pos.opp_off) add_scaled(L::kOpponent + L::kOff, pos.opp_off / 15.0f);
+  add(bar_rows_.data() + size_t(pos.mover_bar & 15) * (NV * kLanes));
+  add(bar_rows_.data() + size_t(16 + (pos.opp_bar & 15)) * (NV * kLanes));
+  add_scaled(L::kMover + L::kOff, pos.mover_off / 15.0f);
+  add_scaled(L::kOpponent + L::kOff, pos.opp_off / 15.0f);
   add_scaled(L::kMover + L::kPips, mover_pips / 200.0f);
   add_scaled(L::kOpponent + L::kPips, opp_pips / 200.0f);
 
