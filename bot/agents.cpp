@@ -1,8 +1,8 @@
 #include "bot/agents.h"
 
 #include "bot/cube_efficiency.h"
+#include "bot/cube_lookahead.h"
 #include "bot/cube_match.h"
-#include "bot/cube_money.h"
 
 namespace nard {
 
@@ -25,10 +25,14 @@ int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Positi
 
 Result<CubeDecision> BotAgent::analyse_cube(const Position& pos, const MatchView& view) {
   if (!rules_.cube) return make_error("this game has no doubling cube");
+  // Money: the model on the 0-ply probabilities at 0 ply, the cubeful lookahead above.
+  if (view.match_length == 0) {
+    const CubeView cube = cube_view(view.cube, 0);
+    return analyse_money_cube_lookahead(search_, pos, cube, search_.config().ply);
+  }
   // A net's outputs may break the cumulative order slightly; the cube analysis needs it exact.
   const Probabilities probs = make_consistent(search_.evaluate(pos, search_.config().ply));
   const PositionClass cls = classify_for_cube(pos);
-  if (view.match_length == 0) return analyse_money_cube(probs, cube_view(view.cube, 0), cls, rules_);
   if (!met_) return make_error("match play needs a match equity table");
   return analyse_match_cube(probs, match_context(view, *met_, rules_), cls, rules_);
 }

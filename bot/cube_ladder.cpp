@@ -6,23 +6,24 @@
 
 namespace nard {
 
-PiecewiseLinear::PiecewiseLinear(std::vector<Knot> knots) : knots_(std::move(knots)) {
-  assert(knots_.size() >= 2 && knots_.front().p == 0.0 && knots_.back().p == 1.0);
+PiecewiseLinear::PiecewiseLinear(std::span<const Knot> knots) : size_(knots.size()) {
+  assert(size_ >= 2 && size_ <= kMaxKnots && knots.front().p == 0.0 && knots.back().p == 1.0);
+  std::copy(knots.begin(), knots.end(), knots_.begin());
 }
 
 double PiecewiseLinear::operator()(double p) const {
-  if (p <= 0.0) return knots_.front().value;
-  for (size_t i = 1; i < knots_.size(); ++i) {
+  if (p <= 0.0) return knots_[0].value;
+  for (size_t i = 1; i < size_; ++i) {
     const Knot& a = knots_[i - 1];
     const Knot& b = knots_[i];
     if (p <= b.p) return a.value + (b.value - a.value) * (p - a.p) / (b.p - a.p);
   }
-  return knots_.back().value;
+  return knots_[size_ - 1].value;
 }
 
 double PiecewiseLinear::solve(double target) const {
-  if (knots_.front().value >= target) return 0.0;
-  for (size_t i = 1; i < knots_.size(); ++i) {
+  if (knots_[0].value >= target) return 0.0;
+  for (size_t i = 1; i < size_; ++i) {
     const Knot& a = knots_[i - 1];
     const Knot& b = knots_[i];
     if (b.value >= target) {
@@ -34,16 +35,16 @@ double PiecewiseLinear::solve(double target) const {
 }
 
 PiecewiseLinear PiecewiseLinear::blend(const PiecewiseLinear& other, double x) const {
-  std::vector<double> ps;
-  ps.reserve(knots_.size() + other.knots_.size());
-  for (const Knot& k : knots_) ps.push_back(k.p);
-  for (const Knot& k : other.knots_) ps.push_back(k.p);
-  std::sort(ps.begin(), ps.end());
-  ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
-  std::vector<Knot> out;
-  out.reserve(ps.size());
-  for (double p : ps) out.push_back({p, (1.0 - x) * (*this)(p) + x * other(p)});
-  return PiecewiseLinear(std::move(out));
+  std::array<double, 2 * kMaxKnots> ps;
+  size_t n = 0;
+  for (const Knot& k : knots()) ps[n++] = k.p;
+  for (const Knot& k : other.knots()) ps[n++] = k.p;
+  std::sort(ps.begin(), ps.begin() + long(n));
+  n = size_t(std::unique(ps.begin(), ps.begin() + long(n)) - ps.begin());
+  assert(n <= kMaxKnots);
+  std::array<Knot, kMaxKnots> out;
+  for (size_t i = 0; i < n; ++i) out[i] = {ps[i], (1.0 - x) * (*this)(ps[i]) + x * other(ps[i])};
+  return PiecewiseLinear(std::span<const Knot>(out.data(), n));
 }
 
 namespace {
@@ -54,12 +55,14 @@ namespace {
 // the match with any win).
 PiecewiseLinear make_line(double start, std::initializer_list<PiecewiseLinear::Knot> interior,
                           double end) {
-  std::vector<PiecewiseLinear::Knot> knots{{0.0, start}};
+  std::array<PiecewiseLinear::Knot, PiecewiseLinear::kMaxKnots> knots;
+  size_t n = 0;
+  knots[n++] = {0.0, start};
   for (const PiecewiseLinear::Knot& k : interior) {
-    if (k.p > knots.back().p && k.p < 1.0) knots.push_back(k);
+    if (k.p > knots[n - 1].p && k.p < 1.0) knots[n++] = k;
   }
-  knots.push_back({1.0, end});
-  return PiecewiseLinear(std::move(knots));
+  knots[n++] = {1.0, end};
+  return PiecewiseLinear(std::span<const PiecewiseLinear::Knot>(knots.data(), n));
 }
 
 }  // namespace

@@ -28,28 +28,39 @@
 // the side on roll. The functions are pure; thread-safe.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <span>
 #include <vector>
 
 namespace nard {
 
 // A non-decreasing piecewise-linear function on p in [0,1], given by knots with increasing p.
+// The knots live inline (no allocation: the n-ply cube lookahead builds millions of these); the
+// ladder's lines have at most 4 knots and a blend of two of them at most 6.
 class PiecewiseLinear {
  public:
   struct Knot {
     double p, value;
   };
+  static constexpr size_t kMaxKnots = 8;
   PiecewiseLinear() = default;
-  explicit PiecewiseLinear(std::vector<Knot> knots);  // knots[0].p == 0, knots.back().p == 1
+  // knots[0].p == 0, knots.back().p == 1, at most kMaxKnots of them.
+  explicit PiecewiseLinear(std::span<const Knot> knots);
+  PiecewiseLinear(std::initializer_list<Knot> knots)
+      : PiecewiseLinear(std::span<const Knot>(knots.begin(), knots.size())) {}
 
   double operator()(double p) const;
   // The smallest p in [0,1] with f(p) >= target (0 if f(0) >= target, 1 if f(1) < target).
   double solve(double target) const;
-  // (1-x) * this + x * other, on the union of both knot sets.
+  // (1-x) * this + x * other, on the union of both knot sets (at most kMaxKnots).
   PiecewiseLinear blend(const PiecewiseLinear& other, double x) const;
-  const std::vector<Knot>& knots() const { return knots_; }
+  std::span<const Knot> knots() const { return {knots_.data(), size_}; }
 
  private:
-  std::vector<Knot> knots_;
+  std::array<Knot, kMaxKnots> knots_{};
+  size_t size_ = 0;
 };
 
 // One rung of the ladder: the cube showing `value`, and what the game's end is worth to me there.

@@ -130,13 +130,16 @@ void Search::select_candidates(Scratch& s) {
   evaluate_static(s.cand_positions, s.cand_probs);
 }
 
-// pos: side on roll; returns its probabilities at `ply` >= 1. `depth` selects the scratch.
-Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
+Search::Scratch& Search::scratch_at(int depth) {
   while (scratch_.size() <= size_t(depth)) scratch_.emplace_back(new Scratch);
-  Scratch& s = *scratch_[size_t(depth)];  // heap-allocated: stays valid while deeper levels grow the vector
-  MoveGenerator& gen = *generator_;
+  // Heap-allocated: a level's scratch stays valid while deeper levels grow the vector.
+  return *scratch_[size_t(depth)];
+}
 
-  // All plays of all 21 rolls, flipped (opponent on roll), valued in one 0-ply batch.
+// Fills s.batch/s.roll_begin with all plays of all 21 rolls of `pos`, flipped (opponent on roll),
+// and s.cand* with those the full net valued (select_candidates), in one 0-ply batch.
+void Search::expand_rolls(const Position& pos, Scratch& s) {
+  MoveGenerator& gen = *generator_;
   s.batch.clear();
   s.roll_begin.assign(22, 0);
   const auto& rolls = all_rolls();
@@ -152,17 +155,39 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
   }
   s.roll_begin[21] = int(s.batch.size());
   select_candidates(s);
+}
+
+// The best reply to `roll` at 0-ply from the mover's side (index into s.cand*; first on ties).
+int Search::best_candidate(const Scratch& s, int roll) const {
+  const int begin = s.cand_begin[size_t(roll)], end = s.cand_begin[size_t(roll) + 1];
+  int best = begin;
+  float best_score = -1e30f;
+  for (int i = begin; i < end; ++i) {
+    const float v = score(invert(s.cand_probs[size_t(i)]));
+    if (v > best_score) { best_score = v; best = i; }
+  }
+  return best;
+}
+
+void Search::best_replies(const Position& pos, std::span<RollReply, 21> out) {
+  Scratch& s = scratch_at(0);
+  expand_rolls(pos, s);
+  for (int r = 0; r < 21; ++r) {
+    const int best = best_candidate(s, r);
+    out[size_t(r)] = {s.cand_positions[size_t(best)], s.cand_probs[size_t(best)]};
+  }
+}
+
+// pos: side on roll; returns its probabilities at `ply` >= 1. `depth` selects the scratch.
+Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
+  Scratch& s = scratch_at(depth);
+  expand_rolls(pos, s);
+  const auto& rolls = all_rolls();
 
   float sum[kOutputs] = {0, 0, 0, 0, 0};
   for (int r = 0; r < 21; ++r) {
     const int begin = s.cand_begin[size_t(r)], end = s.cand_begin[size_t(r) + 1];
-    // Best reply at 0-ply from the mover's side (invert the opponent-view values).
-    int best = begin;
-    float best_score = -1e30f;
-    for (int i = begin; i < end; ++i) {
-      const float v = score(invert(s.cand_probs[size_t(i)]));
-      if (v > best_score) { best_score = v; best = i; }
-    }
+    const int best = best_candidate(s, r);
     Probabilities chosen = invert(s.cand_probs[size_t(best)]);
     if (ply > 1 && !terminal_probabilities(rules_, s.cand_positions[size_t(best)])) {
       if (config_.inner_candidates > 1 && end - begin > 1) {
@@ -174,7 +199,7 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
           return score(invert(s.cand_probs[size_t(a)])) > score(invert(s.cand_probs[size_t(b)]));
         });
         std::vector<int> top(s.order.begin(), s.order.begin() + k);
-        best_score = -1e30f;
+        float best_score = -1e30f;
         for (int i : top) {
           const Position child = s.cand_positions[size_t(i)];
           const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));

@@ -54,6 +54,15 @@ struct RankedPlay {
   float equity = 0.0f;      // cubeless, from the mover's side
 };
 
+// The reply the lookahead assumes to one roll: the best play at 0-ply of the side on roll (chosen
+// as inside evaluate(): with a pruner, among the full net's values of the pruner's best few),
+// seen from the opponent, who is now on roll.
+struct RollReply {
+  Position position;    // the result of the play, flipped (opponent on roll); the position
+                        // itself, flipped, when the roll has no legal play
+  Probabilities probs;  // its 0-ply probabilities, opponent's view (exact when the game is over)
+};
+
 // Maps probabilities (side to play's view) to the number the search maximises. Default:
 // cubeless money equity with the rules' gammon values.
 using Objective = std::function<float(const Probabilities&)>;
@@ -72,6 +81,10 @@ class Search {
 
   // The probabilities of `pos` (side on roll, before rolling) at `ply`.
   Probabilities evaluate(const Position& pos, int ply);
+
+  // The replies to the 21 rolls of `pos` (side on roll), in all_rolls() order: all plays of all
+  // rolls valued in one batch, as one node of evaluate()'s lookahead.
+  void best_replies(const Position& pos, std::span<RollReply, 21> out);
 
   // Ranks the plays (results of `dice` from `pos`, mover's view) at config().ply with the move
   // filters: best first. Plays dropped by a filter keep the value of the last ply they reached.
@@ -92,6 +105,9 @@ class Search {
   Probabilities evaluate_ply(const Position& pos, int ply, int depth);
   struct Scratch;
   void select_candidates(Scratch& s);
+  void expand_rolls(const Position& pos, Scratch& s);
+  int best_candidate(const Scratch& s, int roll) const;
+  Scratch& scratch_at(int depth);
 
   Rules rules_;
   Evaluator& evaluator_;

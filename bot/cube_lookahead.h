@@ -1,0 +1,49 @@
+// Money-play cube decisions at n plies by a cubeful lookahead (gnubg's n-ply cube evaluation), in
+// place of Janowski's model applied to n-ply cubeless probabilities.
+//
+// Cubeful equity of a position before the roll, cube state C, at n >= 1 plies: the average over
+// the 21 rolls (weights 1/36, 2/36) of minus the opponent's cubeful equity after the mover's best
+// play, at n-1 plies with C as the opponent sees it. At each node below the root the side on
+// roll first takes its proper cube action: the best of no double and double (answered by the
+// better of take, beaver and pass for the receiver) when it may double. At the 0-ply leaves the
+// cubeful equity is Janowski's (bot/cube_money.h, with the proper action); a game that ends
+// inside the lookahead is worth its result times the cube.
+// The play is the Search's 0-ply choice (cubeless, as in Search::evaluate; inner_candidates is
+// not used), so one tree serves every cube state and its plays are valued in one batch per node.
+// (gnubg picks these plays by 0-ply cubeful equity for the cube as it stands; tried here, that
+// changed 4 of the 2,400 decisions of `nard bench cube --ply 2`, 2 fewer agreeing, at 4x the
+// time.) gnubg also stops its lookahead at positions of its two-sided bear-off database, whose
+// cubeful money equities are exact; we have no such database.
+// At the root: no double = the lookahead with the cube where it is, double/take = the same with
+// the cube raised and owned by the opponent, double/pass = the current cube; the proper action
+// from these as bot/cube_decision.h classify_cube_action. The take point, cash point and cube
+// life reported are the model's at the root's n-ply cubeless probabilities (the same tree's).
+//
+// Rules honoured as in bot/cube_money.h: cube (off = error), cube_cap, cube_progression (the
+// raise is next_cube_value, so the arithmetic dave works too), jacoby (leaves through the model;
+// a game ended inside the lookahead with the cube centred and never turned counts single),
+// beavers (geometric cube whose beavered value is within the cap). Money play only: match play
+// stays on Janowski's match model (bot/cube_match.h).
+//
+// Cost: the same evaluations as Search::evaluate(pos, ply) (cache included), plus one model
+// evaluation per leaf and cube state. Thread-safety: uses the caller's Search (one per thread).
+#pragma once
+
+#include "bot/cube_decision.h"
+#include "bot/search.h"
+#include "engine/position.h"
+#include "engine/result.h"
+
+namespace nard {
+
+// The money cube decision of the side on roll of `pos` at `ply` (search.rules(); ply 0: the
+// model on the 0-ply probabilities, exactly bot/cube_money.h). Fails as analyse_money_cube.
+Result<CubeDecision> analyse_money_cube_lookahead(Search& search, const Position& pos,
+                                                  const CubeView& cube, int ply);
+
+// The cubeful money equity of `pos` (side on roll, before its cube decision, which it makes
+// properly) at `ply`, in units of the current cube value (as CubeDecision::equity).
+Result<double> money_cubeful_equity(Search& search, const Position& pos, const CubeView& cube,
+                                    int ply);
+
+}  // namespace nard
