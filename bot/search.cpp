@@ -31,7 +31,7 @@ struct Search::Scratch {
   // batch, cand_probs their 0-ply values (opponent's view).
   std::vector<int> cand;
   std::vector<int> cand_begin;
-  std::vector<Position> cand_positions;
+  std::vector<Position> cand_positions;  // gathered for the full net when pruning
   std::vector<Probabilities> cand_probs;
 };
 
@@ -123,10 +123,12 @@ void Search::select_candidates(Scratch& s) {
     s.cand.insert(s.cand.end(), s.order.begin(), s.order.begin() + keep);
   }
   s.cand_begin[21] = int(s.cand.size());
+  s.cand_probs.resize(s.cand.size());
+  // Terminal results are exact; the rest go to the net. Without a pruner every play is a
+  // candidate, in batch order, so the batch itself is evaluated.
+  if (!pruner) return evaluate_static(s.batch, s.cand_probs);
   s.cand_positions.resize(s.cand.size());
   for (size_t i = 0; i < s.cand.size(); ++i) s.cand_positions[i] = s.batch[size_t(s.cand[i])];
-  s.cand_probs.resize(s.cand.size());
-  // Terminal results are exact; the rest go to the net.
   evaluate_static(s.cand_positions, s.cand_probs);
 }
 
@@ -174,7 +176,7 @@ void Search::best_replies(const Position& pos, std::span<RollReply, 21> out) {
   expand_rolls(pos, s);
   for (int r = 0; r < 21; ++r) {
     const int best = best_candidate(s, r);
-    out[size_t(r)] = {s.cand_positions[size_t(best)], s.cand_probs[size_t(best)]};
+    out[size_t(r)] = {s.batch[size_t(s.cand[size_t(best)])], s.cand_probs[size_t(best)]};
   }
 }
 
@@ -189,7 +191,7 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
     const int begin = s.cand_begin[size_t(r)], end = s.cand_begin[size_t(r) + 1];
     const int best = best_candidate(s, r);
     Probabilities chosen = invert(s.cand_probs[size_t(best)]);
-    if (ply > 1 && !terminal_probabilities(rules_, s.cand_positions[size_t(best)])) {
+    if (ply > 1 && !terminal_probabilities(rules_, s.batch[size_t(s.cand[size_t(best)])])) {
       if (config_.inner_candidates > 1 && end - begin > 1) {
         // Re-value the top few replies one ply deeper and keep the best of them.
         s.order.resize(size_t(end - begin));
@@ -201,12 +203,12 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
         std::vector<int> top(s.order.begin(), s.order.begin() + k);
         float best_score = -1e30f;
         for (int i : top) {
-          const Position child = s.cand_positions[size_t(i)];
+          const Position child = s.batch[size_t(s.cand[size_t(i)])];
           const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));
           if (score(v) > best_score) { best_score = score(v); chosen = v; }
         }
       } else {
-        const Position child = s.cand_positions[size_t(best)];
+        const Position child = s.batch[size_t(s.cand[size_t(best)])];
         chosen = invert(evaluate_ply(child, ply - 1, depth + 1));
       }
     }

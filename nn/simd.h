@@ -1,7 +1,6 @@
 // Internal to nn/: hand-written SIMD helpers shared by the inference paths (Mlp, PruneNet).
 #pragma once
 
-#include <bit>
 #include <cstdint>
 
 namespace nard::simd {
@@ -24,30 +23,12 @@ inline VecF load(const float* p) {
 }
 inline void store(float* p, VecF v) { __builtin_memcpy(p, &v, sizeof v); }
 
-// e^x with relative error < 2e-7 over the clamped range, written so that loops over it
-// vectorise without -ffast-math: x = n*ln2 + r with |r| <= ln2/2 (n rounded to nearest by the
-// 1.5*2^23 trick, exact for |n| < 2^22), e^r by its degree-7 Taylor polynomial, 2^n by the
-// exponent bits.
-inline float fast_exp(float x) {
-  x = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
-  const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-  const float r = (x - n * 0.693145751953125f) - n * 1.42860682030941723e-6f;
-  float p = 1.0f / 5040.0f;
-  p = p * r + 1.0f / 720.0f;
-  p = p * r + 1.0f / 120.0f;
-  p = p * r + 1.0f / 24.0f;
-  p = p * r + 1.0f / 6.0f;
-  p = p * r + 0.5f;
-  p = p * r + 1.0f;
-  p = p * r + 1.0f;
-  const int32_t e = (int32_t(n) + 127) << 23;
-  return p * std::bit_cast<float>(e);
-}
-
 typedef int32_t VecI __attribute__((vector_size(kLanes * sizeof(int32_t))));
 
-// fast_exp on a whole register, the same operations lane by lane (GCC does not vectorise the
-// scalar version: the float -> int conversion and bit cast stop it).
+// e^x lane by lane, relative error < 2e-7 over the clamped range: x = n*ln2 + r with |r| <= ln2/2
+// (n rounded to nearest by the 1.5*2^23 trick, exact for |n| < 2^22), e^r by its degree-7 Taylor
+// polynomial, 2^n by the exponent bits. Written on whole registers because GCC does not vectorise
+// the scalar form (the float -> int conversion and bit cast stop it).
 inline VecF fast_exp(VecF x) {
   const VecF lo = VecF{} - 87.0f, hi = VecF{} + 88.0f;
   x = x < lo ? lo : (x > hi ? hi : x);
@@ -62,7 +43,7 @@ inline VecF fast_exp(VecF x) {
   p = p * r + 1.0f;
   p = p * r + 1.0f;
   const VecI e = (__builtin_convertvector(n, VecI) + 127) << 23;
-  return p * reinterpret_cast<const VecF&>(e);
+  return p * (VecF)e;  // a vector cast reinterprets the bits
 }
 
 inline VecF sigmoid(VecF v) { return 1.0f / (1.0f + fast_exp(-v)); }
