@@ -20,18 +20,20 @@ struct Search::Cache {
 
 struct Search::Scratch {
   std::unique_ptr<Position[]> plays{new Position[kMaxPlays]};
-  std::vector<Position> batch;       // flipped results of all 21 rolls
-  std::vector<Probabilities> probs;  // their 0-ply values (opponent's view)
+  std::vector<Position> batch;       // results (mover's view) of all plays of all 21 rolls
+  std::vector<Probabilities> probs;  // the pruner's values of batch (opponent's view)
+  std::vector<float> scores;         // score() of each, from the mover's side
   std::vector<int> roll_begin;       // batch range of each roll: [roll_begin[r], roll_begin[r+1])
   std::vector<Position> missing;
   std::vector<Probabilities> missing_probs;
   std::vector<int> missing_index;
   std::vector<int> order;
   // The plays of each roll the full net valued: cand[cand_begin[r] .. cand_begin[r+1]) index
-  // batch, cand_probs their 0-ply values (opponent's view).
+  // batch, cand_positions their results flipped (opponent on roll), cand_probs their 0-ply
+  // values (opponent's view).
   std::vector<int> cand;
   std::vector<int> cand_begin;
-  std::vector<Position> cand_positions;  // gathered for the full net when pruning
+  std::vector<Position> cand_positions;
   std::vector<Probabilities> cand_probs;
 };
 
@@ -94,41 +96,45 @@ Probabilities Search::evaluate(const Position& pos, int ply) {
   return evaluate_ply(pos, ply, 0);
 }
 
-// Fills s.cand* from s.batch/s.roll_begin: every play of every roll valued by the full net, or,
-// with a pruner, each roll's plays ranked by the pruner and its best config_.prune_keep valued by
-// the full net (all of them when the roll has no more).
-void Search::select_candidates(Scratch& s) {
+// Fills s.cand* from s.batch/s.roll_begin (results of plays from `pos`): every play of every
+// roll valued by the full net, or, with a pruner, each roll's plays ranked by the pruner and its
+// best config_.prune_keep valued by the full net (all of them when the roll has no more).
+void Search::select_candidates(const Position& pos, Scratch& s) {
   Evaluator* pruner = config_.prune_keep > 0 ? evaluator_.pruner() : nullptr;
   s.cand.clear();
   s.cand_begin.assign(22, 0);
-  if (pruner) {
+  if (!pruner) {
+    s.cand.resize(s.batch.size());
+    std::iota(s.cand.begin(), s.cand.end(), 0);
+    for (int r = 0; r <= 21; ++r) s.cand_begin[size_t(r)] = s.roll_begin[size_t(r)];
+  } else {
     s.probs.resize(s.batch.size());
-    pruner->evaluate(s.batch, s.probs);
+    pruner->evaluate_results(pos, s.batch, s.probs);
     prune_evals_ += s.batch.size();
-  }
-  for (int r = 0; r < 21; ++r) {
-    s.cand_begin[size_t(r)] = int(s.cand.size());
-    const int begin = s.roll_begin[size_t(r)], end = s.roll_begin[size_t(r) + 1];
-    const int keep = pruner ? config_.prune_keep : end - begin;
-    if (end - begin <= keep) {
-      for (int i = begin; i < end; ++i) s.cand.push_back(i);
-      continue;
+    s.scores.resize(s.batch.size());
+    for (size_t i = 0; i < s.batch.size(); ++i) s.scores[i] = score(invert(s.probs[i]));
+    const int keep = config_.prune_keep;
+    for (int r = 0; r < 21; ++r) {
+      s.cand_begin[size_t(r)] = int(s.cand.size());
+      const int begin = s.roll_begin[size_t(r)], end = s.roll_begin[size_t(r) + 1];
+      if (end - begin <= keep) {
+        for (int i = begin; i < end; ++i) s.cand.push_back(i);
+        continue;
+      }
+      s.order.resize(size_t(end - begin));
+      std::iota(s.order.begin(), s.order.end(), begin);
+      std::partial_sort(s.order.begin(), s.order.begin() + keep, s.order.end(), [&](int a, int b) {
+        const float va = s.scores[size_t(a)], vb = s.scores[size_t(b)];
+        return va != vb ? va > vb : a < b;
+      });
+      s.cand.insert(s.cand.end(), s.order.begin(), s.order.begin() + keep);
     }
-    s.order.resize(size_t(end - begin));
-    std::iota(s.order.begin(), s.order.end(), begin);
-    std::partial_sort(s.order.begin(), s.order.begin() + keep, s.order.end(), [&](int a, int b) {
-      const float va = score(invert(s.probs[size_t(a)])), vb = score(invert(s.probs[size_t(b)]));
-      return va != vb ? va > vb : a < b;
-    });
-    s.cand.insert(s.cand.end(), s.order.begin(), s.order.begin() + keep);
+    s.cand_begin[21] = int(s.cand.size());
   }
-  s.cand_begin[21] = int(s.cand.size());
-  s.cand_probs.resize(s.cand.size());
-  // Terminal results are exact; the rest go to the net. Without a pruner every play is a
-  // candidate, in batch order, so the batch itself is evaluated.
-  if (!pruner) return evaluate_static(s.batch, s.cand_probs);
+  // The candidates' results with the opponent on roll, for the full net (terminal ones exact).
   s.cand_positions.resize(s.cand.size());
-  for (size_t i = 0; i < s.cand.size(); ++i) s.cand_positions[i] = s.batch[size_t(s.cand[i])];
+  for (size_t i = 0; i < s.cand.size(); ++i) s.cand_positions[i] = s.batch[size_t(s.cand[i])].flipped();
+  s.cand_probs.resize(s.cand.size());
   evaluate_static(s.cand_positions, s.cand_probs);
 }
 
@@ -138,8 +144,8 @@ Search::Scratch& Search::scratch_at(int depth) {
   return *scratch_[size_t(depth)];
 }
 
-// Fills s.batch/s.roll_begin with all plays of all 21 rolls of `pos`, flipped (opponent on roll),
-// and s.cand* with those the full net valued (select_candidates), in one 0-ply batch.
+// Fills s.batch/s.roll_begin with all plays of all 21 rolls of `pos` (mover's view), and s.cand*
+// with those the full net valued (select_candidates), in one 0-ply batch.
 void Search::expand_rolls(const Position& pos, Scratch& s) {
   MoveGenerator& gen = *generator_;
   s.batch.clear();
@@ -151,12 +157,12 @@ void Search::expand_rolls(const Position& pos, Scratch& s) {
     if (n == 0) {  // forfeited: the position passes unchanged
       Position passed = pos;
       passed.set_mover_first_turn(false);
-      s.batch.push_back(passed.flipped());
+      s.batch.push_back(passed);
     }
-    for (int i = 0; i < n; ++i) s.batch.push_back(s.plays[i].flipped());
+    s.batch.insert(s.batch.end(), s.plays.get(), s.plays.get() + n);
   }
   s.roll_begin[21] = int(s.batch.size());
-  select_candidates(s);
+  select_candidates(pos, s);
 }
 
 // The best reply to `roll` at 0-ply from the mover's side (index into s.cand*; first on ties).
@@ -176,7 +182,7 @@ void Search::best_replies(const Position& pos, std::span<RollReply, 21> out) {
   expand_rolls(pos, s);
   for (int r = 0; r < 21; ++r) {
     const int best = best_candidate(s, r);
-    out[size_t(r)] = {s.batch[size_t(s.cand[size_t(best)])], s.cand_probs[size_t(best)]};
+    out[size_t(r)] = {s.cand_positions[size_t(best)], s.cand_probs[size_t(best)]};
   }
 }
 
@@ -191,7 +197,7 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
     const int begin = s.cand_begin[size_t(r)], end = s.cand_begin[size_t(r) + 1];
     const int best = best_candidate(s, r);
     Probabilities chosen = invert(s.cand_probs[size_t(best)]);
-    if (ply > 1 && !terminal_probabilities(rules_, s.batch[size_t(s.cand[size_t(best)])])) {
+    if (ply > 1 && !terminal_probabilities(rules_, s.cand_positions[size_t(best)])) {
       if (config_.inner_candidates > 1 && end - begin > 1) {
         // Re-value the top few replies one ply deeper and keep the best of them.
         s.order.resize(size_t(end - begin));
@@ -203,12 +209,12 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
         std::vector<int> top(s.order.begin(), s.order.begin() + k);
         float best_score = -1e30f;
         for (int i : top) {
-          const Position child = s.batch[size_t(s.cand[size_t(i)])];
+          const Position child = s.cand_positions[size_t(i)];
           const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));
           if (score(v) > best_score) { best_score = score(v); chosen = v; }
         }
       } else {
-        const Position child = s.batch[size_t(s.cand[size_t(best)])];
+        const Position child = s.cand_positions[size_t(best)];
         chosen = invert(evaluate_ply(child, ply - 1, depth + 1));
       }
     }

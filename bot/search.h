@@ -104,7 +104,7 @@ class Search {
   float score(const Probabilities& p) const;
   Probabilities evaluate_ply(const Position& pos, int ply, int depth);
   struct Scratch;
-  void select_candidates(Scratch& s);
+  void select_candidates(const Position& pos, Scratch& s);
   void expand_rolls(const Position& pos, Scratch& s);
   int best_candidate(const Scratch& s, int roll) const;
   Scratch& scratch_at(int depth);

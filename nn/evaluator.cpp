@@ -28,6 +28,14 @@ std::optional<Probabilities> terminal_probabilities(const Rules& rules, const Po
   return decided(!r.mover_wins, result_level(rules, r.points));
 }
 
+void Evaluator::evaluate_results(const Position& parent, std::span<const Position> plays,
+                                 std::span<Probabilities> out) {
+  (void)parent;
+  flipped_.resize(plays.size());
+  for (size_t i = 0; i < plays.size(); ++i) flipped_[i] = plays[i].flipped();
+  evaluate(flipped_, out);
+}
+
 Result<std::shared_ptr<const NeuralModel>> NeuralModel::create(const Rules& rules,
                                                                const NetWeights& weights) {
   if (weights.variant != rules.variant)
@@ -82,6 +90,18 @@ void NeuralPruneEvaluator::evaluate(std::span<const Position> positions, std::sp
     if (auto t = terminal_probabilities(rules, positions[i])) out[i] = *t;
     else out[i] = net.evaluate(positions[i]);
   }
+}
+
+void NeuralPruneEvaluator::evaluate_results(const Position& parent, std::span<const Position> plays,
+                                            std::span<Probabilities> out) {
+  if (parent.geometry() != Geometry::Contrary) return Evaluator::evaluate_results(parent, plays, out);
+  const size_t n = std::min(plays.size(), out.size());
+  evaluated_ += n;
+  model_->prune_net()->evaluate_results(parent, plays.first(n), out.first(n));
+  // A play that bears off the last checker has ended the game: its exact result instead.
+  for (size_t i = 0; i < n; ++i)
+    if (plays[i].mover_off >= kCheckers)
+      if (auto t = terminal_probabilities(model_->rules(), plays[i].flipped())) out[i] = *t;
 }
 
 void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {

@@ -30,6 +30,12 @@ class Evaluator {
  public:
   virtual ~Evaluator() = default;
   virtual void evaluate(std::span<const Position> positions, std::span<Probabilities> out) = 0;
+  // out[i]: the probabilities of plays[i].flipped() (the opponent on roll), where plays[i] are
+  // results, mover's view, of plays from `parent`; the contract of evaluate() otherwise.
+  // Implementations may use that a play changes its parent on a few points only; the default
+  // flips and evaluates.
+  virtual void evaluate_results(const Position& parent, std::span<const Position> plays,
+                                std::span<Probabilities> out);
   // Positions evaluated so far (for benches and search statistics).
   uint64_t evaluated() const { return evaluated_; }
   // A much cheaper, rougher evaluator of the same game that the search may use to rank plays
@@ -39,6 +45,9 @@ class Evaluator {
 
  protected:
   uint64_t evaluated_ = 0;
+
+ private:
+  std::vector<Position> flipped_;  // evaluate_results()'s scratch
 };
 
 // The exact result of a finished game, from the side on roll of `pos`, or nullopt when the game
@@ -76,6 +85,9 @@ class NeuralPruneEvaluator final : public Evaluator {
  public:
   explicit NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model);
   void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
+  // Incremental (PruneNet::evaluate_results) for backgammon's geometry.
+  void evaluate_results(const Position& parent, std::span<const Position> plays,
+                        std::span<Probabilities> out) override;
 
  private:
   std::shared_ptr<const NeuralModel> model_;

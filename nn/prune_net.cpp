@@ -1,6 +1,7 @@
 #include "nn/prune_net.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "nn/encoder.h"
@@ -29,31 +30,54 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   n.hidden_ = first.outputs;
   n.hidden_pad_ = (n.hidden_ + kLanes - 1) / kLanes * kLanes;
   if (n.hidden_pad_ > kFixedVecs * kLanes) n.hidden_pad_ = kMaxHidden;  // evaluate_any's width
-  n.rows_.assign(size_t(first.inputs) * n.hidden_pad_, 0.0f);
+  // The first layer input-major: rows[input * hidden_pad_ + unit].
+  std::vector<float> rows(size_t(first.inputs) * n.hidden_pad_, 0.0f);
   for (int o = 0; o < first.outputs; ++o)
     for (int i = 0; i < first.inputs; ++i)
-      n.rows_[size_t(i) * n.hidden_pad_ + o] = first.weight[size_t(o) * first.inputs + i];
+      rows[size_t(i) * n.hidden_pad_ + o] = first.weight[size_t(o) * first.inputs + i];
   // Whole-point sums of the unit rows (see the header).
   const auto add_units = [&](float* dst, int base, int count) {
     const float u[4] = {1.0f, count >= 2 ? 1.0f : 0.0f, count >= 3 ? 1.0f : 0.0f,
                         count > 3 ? float(count - 3) / L::kExcessDivisor : 0.0f};
     for (int k = 0; k < 4; ++k)
-      for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += u[k] * n.rows_[size_t(base + k) * n.hidden_pad_ + h];
+      for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += u[k] * rows[size_t(base + k) * n.hidden_pad_ + h];
+  };
+  // The pip and borne-off inputs are linear in the checkers: a checker on mover point p adds p
+  // pips to the mover's count (an opponent checker there 25 - p to his), one on a bar 25, and
+  // every checker on the board or a bar is one fewer off (off = 15 - board - bar). So they fold
+  // into the same rows, 15/15 of each off row going to the bias.
+  const auto add_scaled = [&](float* dst, int input, float scale) {
+    for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += scale * rows[size_t(input) * n.hidden_pad_ + h];
+  };
+  const auto add_checkers = [&](float* dst, bool mover, int count, int pips_each) {
+    const int side = mover ? L::kMover : L::kOpponent;
+    add_scaled(dst, side + L::kPips, float(count * pips_each) / 200.0f);
+    add_scaled(dst, side + L::kOff, -float(count) / 15.0f);
   };
   n.point_rows_.assign(size_t(24) * 31 * n.hidden_pad_, 0.0f);
   for (int p = 1; p <= 24; ++p)
     for (int v = -15; v <= 15; ++v) {
       float* dst = n.point_rows_.data() + (size_t(p - 1) * 31 + size_t(v + 15)) * n.hidden_pad_;
-      if (v > 0) add_units(dst, L::kMover + L::kPoints + 4 * (p - 1), v);
-      if (v < 0) add_units(dst, L::kOpponent + L::kPoints + 4 * (24 - p), -v);  // its point 25 - p
+      if (v > 0) {
+        add_units(dst, L::kMover + L::kPoints + 4 * (p - 1), v);
+        add_checkers(dst, true, v, p);
+      }
+      if (v < 0) {
+        add_units(dst, L::kOpponent + L::kPoints + 4 * (24 - p), -v);  // its point 25 - p
+        add_checkers(dst, false, -v, 25 - p);
+      }
     }
   n.bar_rows_.assign(size_t(2) * 16 * n.hidden_pad_, 0.0f);
   for (int side = 0; side < 2; ++side)
-    for (int c = 1; c < 16; ++c)
-      add_units(n.bar_rows_.data() + size_t(side * 16 + c) * n.hidden_pad_,
-                (side ? L::kOpponent : L::kMover) + L::kBar, c);
+    for (int c = 1; c < 16; ++c) {
+      float* dst = n.bar_rows_.data() + size_t(side * 16 + c) * n.hidden_pad_;
+      add_units(dst, (side ? L::kOpponent : L::kMover) + L::kBar, c);
+      add_checkers(dst, side == 0, c, 25);
+    }
   n.bias_.assign(n.hidden_pad_, 0.0f);
   std::copy(first.bias.begin(), first.bias.end(), n.bias_.begin());
+  add_scaled(n.bias_.data(), L::kMover + L::kOff, 1.0f);
+  add_scaled(n.bias_.data(), L::kOpponent + L::kOff, 1.0f);
   n.out_weight_.assign(size_t(kOutputs) * n.hidden_pad_, 0.0f);
   for (int o = 0; o < kOutputs; ++o) {
     for (int i = 0; i < second.inputs; ++i)
@@ -63,49 +87,90 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   return n;
 }
 
+template <int NV, class Vec>
+[[gnu::always_inline]] inline Probabilities PruneNet::finish(Vec* acc) const {
+  for (int j = 0; j < NV; ++j) acc[j] = sigmoid_fast_reciprocal(acc[j]);
+  static_assert(kOutputs == 5);
+  VecF sum[kOutputs] = {};
+  for (int o = 0; o < kOutputs; ++o) {
+    const float* w = out_weight_.data() + size_t(o) * (NV * kLanes);
+    for (int j = 0; j < NV; ++j) sum[o] += load(w + j * kLanes) * acc[j];
+  }
+  alignas(64) float out[kLanes > 8 ? kLanes : 8] = {};
+  const Vec4F first4 = horizontal_sums(sum[0], sum[1], sum[2], sum[3]);
+  __builtin_memcpy(out, &first4, sizeof first4);
+  const Vec4F last = fold_to_4(sum[4]);
+  out[4] = (last[0] + last[1]) + (last[2] + last[3]);
+  for (int o = 0; o < kOutputs; ++o) out[o] += out_bias_[o];
+  sigmoid_in_place(out, kOutputs);
+  return Probabilities::from_array(out);
+}
+
 // NV = hidden_pad_ / kLanes, a compile-time constant so that the accumulators live in registers.
 template <int NV>
 Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
   VecF acc[NV];
   for (int j = 0; j < NV; ++j) acc[j] = load(bias_.data() + j * kLanes);
-  const float* rows = rows_.data();
   const auto add = [&](const float* row) {
     for (int j = 0; j < NV; ++j) acc[j] += load(row + j * kLanes);
   };
-  const auto add_scaled = [&](int input, float scale) {
-    const float* row = rows + size_t(input) * (NV * kLanes);
-    for (int j = 0; j < NV; ++j) acc[j] += scale * load(row + j * kLanes);
-  };
   // One precomputed row per point and per bar, no branches on the checker counts.
-  const float* points = point_rows_.data();
-  int mover_pips = 25 * pos.mover_bar, opp_pips = 25 * pos.opp_bar;
-  for (int p = 1; p <= 24; ++p) {
-    const int v = pos.at(p);
-    add(points + (size_t(p - 1) * 31 + size_t(v + 15)) * (NV * kLanes));
-    mover_pips += (v > 0 ? v : 0) * p;
-    opp_pips += (v < 0 ? -v : 0) * (25 - p);
-  }
-  add(bar_rows_.data() + size_t(pos.mover_bar & 15) * (NV * kLanes));
-  add(bar_rows_.data() + size_t(16 + (pos.opp_bar & 15)) * (NV * kLanes));
-  add_scaled(L::kMover + L::kOff, pos.mover_off / 15.0f);
-  add_scaled(L::kOpponent + L::kOff, pos.opp_off / 15.0f);
-  add_scaled(L::kMover + L::kPips, mover_pips / 200.0f);
-  add_scaled(L::kOpponent + L::kPips, opp_pips / 200.0f);
+  for (int p = 1; p <= 24; ++p) add(point_row(p, pos.at(p)));
+  add(bar_row(0, pos.mover_bar));
+  add(bar_row(1, pos.opp_bar));
+  return finish<NV>(acc);
+}
 
-  for (int j = 0; j < NV; ++j) acc[j] = sigmoid(acc[j]);
-  alignas(64) float out[kLanes > kOutputs ? kLanes : 8] = {};
-  for (int o = 0; o < kOutputs; ++o) {
-    VecF sum = {};
-    const float* w = out_weight_.data() + size_t(o) * (NV * kLanes);
-    for (int j = 0; j < NV; ++j) sum += load(w + j * kLanes) * acc[j];
-    float lanes[kLanes];
-    store(lanes, sum);
-    float s = out_bias_[o];
-    for (int l = 0; l < kLanes; ++l) s += lanes[l];
-    out[o] = s;
+namespace {
+// Bit k-1 set for each point k (1..24) whose count differs between a and b.
+inline uint32_t changed_points(const Position& a, const Position& b) {
+  uint32_t mask = 0;
+  for (int w = 0; w < 3; ++w) {
+    uint64_t x, y;
+    std::memcpy(&x, a.board.data() + 8 * w, 8);
+    std::memcpy(&y, b.board.data() + 8 * w, 8);
+    uint64_t d = x ^ y;
+    // High bit of each byte that is non-zero.
+    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kHigh = 0x8080808080808080ULL;
+    d = (((d & kLow7) + kLow7) | d) & kHigh;
+    // Gather the 8 high bits into 8 consecutive bits.
+    mask |= uint32_t((d >> 7) * 0x0102040810204080ULL >> 56) << (8 * w);
   }
-  sigmoid_in_place(out, kOutputs);
-  return Probabilities::from_array(out);
+  return mask;
+}
+}  // namespace
+
+template <int NV>
+void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
+                                      std::span<Probabilities> out) const {
+  // The parent seen by the opponent (what each play's result is, flipped, before the play):
+  // mover point p of the parent is point 25 - p there, with the colours swapped.
+  VecF base[NV];
+  for (int j = 0; j < NV; ++j) base[j] = load(bias_.data() + j * kLanes);
+  for (int p = 1; p <= 24; ++p) {
+    const float* row = point_row(25 - p, -parent.at(p));  // -v on point 25 - p of the flipped board
+    for (int j = 0; j < NV; ++j) base[j] += load(row + j * kLanes);
+  }
+  const float* parent_bar0 = bar_row(0, parent.opp_bar);
+  const float* parent_bar1 = bar_row(1, parent.mover_bar);
+  for (int j = 0; j < NV; ++j) base[j] += load(parent_bar0 + j * kLanes) + load(parent_bar1 + j * kLanes);
+
+  const size_t n = std::min(plays.size(), out.size());
+  for (size_t i = 0; i < n; ++i) {
+    const Position& c = plays[i];
+    VecF acc[NV];
+    for (int j = 0; j < NV; ++j) acc[j] = base[j];
+    const auto replace = [&](const float* add, const float* sub) {
+      for (int j = 0; j < NV; ++j) acc[j] += load(add + j * kLanes) - load(sub + j * kLanes);
+    };
+    for (uint32_t m = changed_points(c, parent); m; m &= m - 1) {
+      const int p = __builtin_ctz(m) + 1;
+      replace(point_row(25 - p, -c.at(p)), point_row(25 - p, -parent.at(p)));
+    }
+    if (c.opp_bar != parent.opp_bar) replace(bar_row(0, c.opp_bar), parent_bar0);  // hits
+    if (c.mover_bar != parent.mover_bar) replace(bar_row(1, c.mover_bar), parent_bar1);  // entering
+    out[i] = finish<NV>(acc);
+  }
 }
 
 Probabilities PruneNet::evaluate(const Position& pos) const {
@@ -119,6 +184,21 @@ Probabilities PruneNet::evaluate(const Position& pos) const {
     case 7: return evaluate_fixed<7>(pos);
     case 8: return evaluate_fixed<8>(pos);
     default: return evaluate_any(pos);
+  }
+}
+
+void PruneNet::evaluate_results(const Position& parent, std::span<const Position> plays,
+                                std::span<Probabilities> out) const {
+  switch (hidden_pad_ / kLanes) {
+    case 1: return evaluate_results_fixed<1>(parent, plays, out);
+    case 2: return evaluate_results_fixed<2>(parent, plays, out);
+    case 3: return evaluate_results_fixed<3>(parent, plays, out);
+    case 4: return evaluate_results_fixed<4>(parent, plays, out);
+    case 5: return evaluate_results_fixed<5>(parent, plays, out);
+    case 6: return evaluate_results_fixed<6>(parent, plays, out);
+    case 7: return evaluate_results_fixed<7>(parent, plays, out);
+    case 8: return evaluate_results_fixed<8>(parent, plays, out);
+    default: return evaluate_results_fixed<kMaxVecs>(parent, plays, out);
   }
 }
 

@@ -6,6 +6,7 @@
 // Thread-safety: immutable after construction; share it between threads.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "engine/position.h"
@@ -22,6 +23,13 @@ class PruneNet {
   static constexpr int kMaxHidden = 256;
 
   Probabilities evaluate(const Position& pos) const;
+  // out[i] = evaluate(plays[i].flipped()) for results plays[i] (mover's view, the turn not yet
+  // passed) of plays from `parent`, computed incrementally: the first layer's sums of
+  // parent.flipped() once, then per play only the rows of the points and bars that differ from
+  // the parent (a play changes 2 to 8). Equal to evaluate() up to float rounding (the sums are
+  // added in another order). Precondition: backgammon geometry; no play ends the game.
+  void evaluate_results(const Position& parent, std::span<const Position> plays,
+                        std::span<Probabilities> out) const;
   int hidden() const { return hidden_; }
 
  private:
@@ -29,12 +37,27 @@ class PruneNet {
   template <int NV>
   Probabilities evaluate_fixed(const Position& pos) const;
   Probabilities evaluate_any(const Position& pos) const;
+  template <int NV>
+  void evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
+                              std::span<Probabilities> out) const;
+  // The first-layer row of v checkers (mover > 0) on point p, and of n checkers on a bar.
+  const float* point_row(int p, int v) const {
+    return point_rows_.data() + (size_t(p - 1) * 31 + size_t(v + 15)) * hidden_pad_;
+  }
+  const float* bar_row(int side, int n) const {
+    return bar_rows_.data() + size_t(side * 16 + (n & 15)) * hidden_pad_;
+  }
+  // From the first layer's sums: the hidden sigmoid and the output layer. Vec: nn/simd.h's
+  // register type (kept out of this header).
+  template <int NV, class Vec>
+  Probabilities finish(Vec* acc) const;
   int hidden_ = 0, hidden_pad_ = 0;  // hidden_pad_: a multiple of the SIMD width
-  std::vector<float> rows_;          // input-major first layer: rows_[input * hidden_pad_ + unit]
   // The first-layer sums of whole points, so that a position costs one row per point and no
   // branches: point_rows_[((p - 1) * 31 + v + 15) * hidden_pad_ ...] is the sum of the unit rows
-  // that v checkers on mover point p set (v > 0 the mover's, v < 0 the opponent's, 0 nothing);
-  // bar_rows_[(side * 16 + n) * hidden_pad_ ...] the same for n checkers on a bar.
+  // that v checkers on mover point p set (v > 0 the mover's, v < 0 the opponent's, 0 nothing),
+  // with their share of the pip and borne-off inputs (linear in the checkers: see create());
+  // bar_rows_[(side * 16 + n) * hidden_pad_ ...] the same for n checkers on a bar. bias_ holds
+  // the first layer's bias and the off inputs' constant part.
   std::vector<float> point_rows_;
   std::vector<float> bar_rows_;
   std::vector<float> bias_;          // hidden_pad_

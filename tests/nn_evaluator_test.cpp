@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/playout.h"
 #include "nn/evaluator.h"
@@ -134,6 +135,40 @@ TEST(NnEvaluator, OptionalPruningNetIsStoredLoadedAndServedAsPruner) {
   NetWeights fevga = random_net_weights(Variant::Fevga, 1);
   fevga.nets.push_back(random_mlp(EncoderId::BackgammonPrune, hidden, 4));
   EXPECT_TRUE(fevga.validate().has_value());
+}
+
+// evaluate_results: the pruner's incremental path and the base class's default (flip, evaluate)
+// give evaluate() of the flipped results, and a play that wins gets its exact result.
+TEST(NnEvaluator, ResultsOfPlaysAreTheFlippedPositionsValues) {
+  const Rules rules = *rules_preset("wbf");
+  NetWeights w = random_net_weights(Variant::Backgammon, 3);
+  w.nets.push_back(random_mlp(EncoderId::BackgammonPrune, default_hidden_sizes(EncoderId::BackgammonPrune), 4));
+  NeuralEvaluator full(*NeuralModel::create(rules, w));
+  MoveGenerator gen(rules);
+  PlayList list;
+  // Contact with hits, and a bear-off where 6-5 wins (two checkers left).
+  for (const char* text : {"x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:4 23:1", "x 6:1 5:1 off:13; o 19:3 20:3 off:9"}) {
+    const Position parent = P(text);
+    list.size = gen.generate(parent, Dice{6, 5}, list.positions.get());
+    ASSERT_GT(list.size, 0);
+    std::vector<Position> flipped;
+    for (const Position& q : list.plays()) flipped.push_back(q.flipped());
+    std::vector<Probabilities> expect_full(flipped.size()), expect_rough(flipped.size());
+    full.evaluate(flipped, expect_full);
+    full.pruner()->evaluate(flipped, expect_rough);
+    std::vector<Probabilities> got_full(flipped.size()), got_rough(flipped.size());
+    full.evaluate_results(parent, list.plays(), got_full);  // the default: flip and evaluate
+    full.pruner()->evaluate_results(parent, list.plays(), got_rough);
+    for (size_t i = 0; i < flipped.size(); ++i) {
+      EXPECT_EQ(got_full[i].win, expect_full[i].win) << text;
+      for (int k = 0; k < kOutputs; ++k)
+        EXPECT_NEAR(got_rough[i].as_array()[size_t(k)], expect_rough[i].as_array()[size_t(k)], 2e-6) << text;
+      if (list.positions[i].mover_off == kCheckers) {
+        EXPECT_EQ(got_rough[i].win, 0.0f) << "the side on roll has lost";
+        EXPECT_EQ(got_rough[i].lose_gammon, expect_rough[i].lose_gammon);
+      }
+    }
+  }
 }
 
 TEST(NnEvaluator, FakeEvaluatorIsDeterministicAndCounts) {

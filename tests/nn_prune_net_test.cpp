@@ -3,7 +3,10 @@
 
 #include <vector>
 
+#include "engine/dice.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "nn/encoder.h"
 #include "nn/mlp.h"
 #include "nn/prune_net.h"
@@ -44,6 +47,52 @@ TEST(NnPruneNet, MatchesEncoderPlusReferenceMlp) {
       ++checked;
     }
     EXPECT_GT(checked, 50);
+  }
+}
+
+// evaluate_results (incremental from the parent) against evaluate() of each flipped result, over
+// every play of every roll of the test positions: hits, entering from the bar, bearing off.
+TEST(NnPruneNet, IncrementalResultsMatchWholeEvaluation) {
+  using namespace test_positions;
+  const Rules rules = *rules_for_variant("backgammon");
+  MoveGenerator gen(rules);
+  PlayList list;
+  std::vector<Probabilities> got;
+  for (int hidden : {64, 40, 200}) {
+    const std::vector<int> sizes{hidden};
+    const MlpWeights w = random_mlp(EncoderId::BackgammonPrune, sizes, uint64_t(hidden) + 7, 0.4f);
+    Result<PruneNet> net = PruneNet::create(w);
+    ASSERT_TRUE(net.ok()) << net.error().message;
+    int checked = 0, hits = 0, entering = 0, bearing_off = 0;
+    std::vector<std::string_view> texts(kBackgammonContactPositions.begin(), kBackgammonContactPositions.end());
+    texts.insert(texts.end(), kBackgammonRacePositions.begin(), kBackgammonRacePositions.end());
+    {
+      for (std::string_view text : texts) {
+        const Position start = *parse_notation(text, Geometry::Contrary);
+        for (const Position& parent : {start, start.flipped()}) {
+          for (const Dice dice : all_rolls()) {
+            list.size = gen.generate(parent, dice, list.positions.get());
+            got.resize(size_t(list.size));
+            net->evaluate_results(parent, list.plays(), got);
+            for (int i = 0; i < list.size; ++i) {
+              const Position& play = list.positions[size_t(i)];
+              if (play.mover_off == kCheckers) continue;  // game over: no net value (precondition)
+              hits += play.opp_bar > parent.opp_bar;
+              entering += play.mover_bar < parent.mover_bar;
+              bearing_off += play.mover_off > parent.mover_off;
+              const auto expect = net->evaluate(play.flipped()).as_array();
+              const auto a = got[size_t(i)].as_array();
+              for (int k = 0; k < kOutputs; ++k) ASSERT_NEAR(a[size_t(k)], expect[size_t(k)], 2e-6) << text;
+              ++checked;
+            }
+          }
+        }
+      }
+    }
+    EXPECT_GT(checked, 5000);
+    EXPECT_GT(hits, 50);
+    EXPECT_GT(entering, 20);
+    EXPECT_GT(bearing_off, 50);
   }
 }
 
