@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/game.h"
+#include "nn/bearoff_database.h"
 
 namespace nard {
 
@@ -67,6 +68,14 @@ NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights, std::opt
   for (EncoderId id : encoders_for(rules.variant)) nets_.emplace_back(*weights.net_for(id));
 }
 
+std::shared_ptr<const NeuralModel> with_bearoff_database(
+    const std::shared_ptr<const NeuralModel>& model,
+    std::shared_ptr<const BearoffDatabase> database) {
+  auto copy = std::make_shared<NeuralModel>(*model);
+  copy->bearoff_ = std::move(database);
+  return copy;
+}
+
 const Mlp& NeuralModel::net(EncoderId encoder) const {
   for (const Mlp& m : nets_)
     if (m.encoder() == encoder) return m;
@@ -86,8 +95,10 @@ void NeuralPruneEvaluator::evaluate(std::span<const Position> positions, std::sp
   const PruneNet& net = *model_->prune_net();
   const size_t n = std::min(positions.size(), out.size());
   evaluated_ += n;
+  const BearoffDatabase* bearoff = model_->bearoff_database();
   for (size_t i = 0; i < n; ++i) {
     if (auto t = terminal_probabilities(rules, positions[i])) out[i] = *t;
+    else if (bearoff && bearoff->covers(positions[i])) out[i] = bearoff->probabilities(positions[i]);
     else out[i] = net.evaluate(positions[i]);
   }
 }
@@ -102,6 +113,18 @@ void NeuralPruneEvaluator::evaluate_results(const Position& parent, std::span<co
   for (size_t i = 0; i < n; ++i)
     if (plays[i].mover_off >= kCheckers)
       if (auto t = terminal_probabilities(model_->rules(), plays[i].flipped())) out[i] = *t;
+  // Results the bear-off database covers take its values, as in NeuralEvaluator (a ranking by
+  // the net there could drop the database's best play). The opponent does not move, so none is
+  // covered unless he is already all home.
+  const BearoffDatabase* bearoff = model_->bearoff_database();
+  if (!bearoff || parent.opp_bar) return;
+  for (int p = 1; p < 25 - BearoffDatabase::kHomePoints; ++p)
+    if (parent.at(p) < 0) return;
+  for (size_t i = 0; i < n; ++i) {
+    if (plays[i].mover_off >= kCheckers) continue;
+    const Position result = plays[i].flipped();
+    if (bearoff->covers(result)) out[i] = bearoff->probabilities(result);
+  }
 }
 
 void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {
@@ -109,6 +132,7 @@ void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Pr
   const size_t n = std::min(positions.size(), out.size());
   evaluated_ += n;
   const std::span<const EncoderId> ids = encoders_for(rules.variant);
+  const BearoffDatabase* bearoff = model_->bearoff_database();
   for (size_t base = 0; base < n; base += kChunk) {
     const size_t end = std::min(n, base + kChunk);
     // Pass 1: exact results for finished games; the net of every other position.
@@ -116,6 +140,11 @@ void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Pr
     for (size_t i = base; i < end; ++i) {
       if (auto t = terminal_probabilities(rules, positions[i])) {
         out[i] = *t;
+        net_of_[i - base] = kTerminal;
+        continue;
+      }
+      if (bearoff && bearoff->covers(positions[i])) {
+        out[i] = bearoff->probabilities(positions[i]);
         net_of_[i - base] = kTerminal;
         continue;
       }

@@ -26,6 +26,8 @@
 
 namespace nard {
 
+class BearoffDatabase;  // nn/bearoff_database.h
+
 class Evaluator {
  public:
   virtual ~Evaluator() = default;
@@ -70,17 +72,32 @@ class NeuralModel {
   // The optional pruning net (optional_encoder_for(variant)), nullptr when the file had none.
   const PruneNet* prune_net() const { return prune_ ? &*prune_ : nullptr; }
   const std::string& description() const { return description_; }
+  // The bear-off database NeuralEvaluator takes the positions it covers from, nullptr when none
+  // (the default: training, self-play and bench use the nets alone).
+  const BearoffDatabase* bearoff_database() const { return bearoff_.get(); }
 
  private:
+  friend std::shared_ptr<const NeuralModel> with_bearoff_database(
+      const std::shared_ptr<const NeuralModel>& model,
+      std::shared_ptr<const BearoffDatabase> database);
   NeuralModel(const Rules& rules, const NetWeights& weights, std::optional<PruneNet> prune);
   Rules rules_;
   std::string description_;
   std::vector<Mlp> nets_;  // in encoders_for(rules.variant) order
   std::optional<PruneNet> prune_;
+  std::shared_ptr<const BearoffDatabase> bearoff_;
 };
 
+// A copy of `model` (nets included) whose NeuralEvaluator fills every position `database` covers
+// from it instead of the net; a null database gives a copy without one. Precondition: database
+// was created for model->rules().
+std::shared_ptr<const NeuralModel> with_bearoff_database(
+    const std::shared_ptr<const NeuralModel>& model,
+    std::shared_ptr<const BearoffDatabase> database);
+
 // The model's pruning net alone (NeuralModel::prune_net(), which must exist); finished games
-// still get their exact result.
+// still get their exact result, and the positions the model's bear-off database covers (if any)
+// its values.
 class NeuralPruneEvaluator final : public Evaluator {
  public:
   explicit NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model);
@@ -94,7 +111,8 @@ class NeuralPruneEvaluator final : public Evaluator {
 };
 
 // Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
-// and fills terminal positions exactly. Uses the fast Mlp path, or the scalar reference path
+// and fills terminal positions exactly (and, when the model has one, the positions its bear-off
+// database covers from the database). Uses the fast Mlp path, or the scalar reference path
 // when constructed with reference = true (bit-stable across SIMD widths, for the bench signature).
 class NeuralEvaluator final : public Evaluator {
  public:

@@ -1,8 +1,9 @@
-// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list]: how often our money
-// cube decisions agree with the reference decisions of a file (default: gnubg 2-ply,
-// tests/data/gnubg_cube_2ply.txt; format in bot/cube_reference.h). Our decision for each entry is
-// the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf). --gnubg-probs feeds the
-// file's cubeless probabilities to our cube model instead of our net: the model's share of the
+// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]:
+// how often our money cube decisions agree with the reference decisions of a file (default:
+// gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bot/cube_reference.h). Our decision for
+// each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf, bear-off
+// positions from the bear-off database unless --no-bearoff-db). --gnubg-probs feeds the file's
+// cubeless probabilities to our cube model instead of our net: the model's share of the
 // disagreement. --list prints every disagreement.
 #include <cstdio>
 #include <filesystem>
@@ -20,7 +21,8 @@ namespace {
 struct BenchCubeOptions {
   std::string file, model;
   int ply = 0;
-  bool gnubg_probs = false, list = false;
+  bool gnubg_probs = false, list = false, no_bearoff_db = false;
+  int prune_keep = SearchConfig{}.prune_keep;
 };
 
 void print_tally(const char* name, const AgreementTally& t) {
@@ -117,9 +119,11 @@ void run_bench_cube(const BenchCubeOptions& o) {
   BotArgs args;
   args.model = o.model;
   args.ply = o.ply;
+  args.no_bearoff_db = o.no_bearoff_db;
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   NeuralEvaluator evaluator(bot->model);
+  bot->search.prune_keep = o.prune_keep;
   BotAgent agent(bot->rules, evaluator, bot->search);
   const Rules& rules = bot->rules;
   CubeDecider decide = [&](const CubeReference& r) -> Result<CubeDecision> {
@@ -134,11 +138,12 @@ void run_bench_cube(const BenchCubeOptions& o) {
   Result<CubeAgreement> a = measure_cube_agreement(*refs, decide);
   if (!a) return fail_input(a.error());
   std::printf(
-      "cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s\n", refs->size(),
+      "cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s%s\n", refs->size(),
       std::filesystem::path(file).filename().string().c_str(), o.ply, rules.preset.c_str(),
       o.gnubg_probs
           ? "probabilities: the file's (cube model alone)"
-          : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str());
+          : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
+      o.gnubg_probs ? "" : o.no_bearoff_db ? " (bear-off: the net)" : " (bear-off: the database)");
   print_report(*a);
   if (o.list) print_disagreements(*a);
 }
@@ -155,6 +160,9 @@ void register_bench_cube(CLI::App& app) {
   cmd->add_flag("--gnubg-probs", o->gnubg_probs,
                 "Use the file's cubeless probabilities, not our net");
   cmd->add_flag("--list", o->list, "Print every disagreement");
+  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)")->check(CLI::Range(0, 1000));
+  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
+                "Evaluate bear-off positions with the net, not the bear-off database");
   cmd->callback([o] { run_bench_cube(*o); });
 }
 

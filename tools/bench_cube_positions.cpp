@@ -27,6 +27,7 @@ void run_cube_positions(const CubePositionsOptions& o) {
     return fail_input(make_error("quotas must be >= 0, --min-win < --max-win, --keep-one-in >= 1"));
   BotArgs args;
   args.model = o.model;
+  args.no_bearoff_db = true;  // the net alone, as when tests/data/gnubg_cube_2ply.txt was sampled
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   NeuralEvaluator evaluator(bot->model);

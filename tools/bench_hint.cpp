@@ -9,6 +9,7 @@
 #include "bot/model_path.h"
 #include "bot/search.h"
 #include "engine/gnubg_id.h"
+#include "engine/move.h"
 #include "engine/movegen.h"
 #include "engine/movegen_bench.h"
 #include "nn/weights_file.h"
@@ -64,8 +65,9 @@ void run_bench_hint(const BenchHintOptions& o) {
   for (const auto& [id, roll] : kHintPositions) {
     const Position pos = *decode_position_id(id);
     const Dice dice = *parse_dice(roll);
-    list.size = gen.generate(pos, dice, list.positions.get());
+    list.size = gen.generate(pos, dice, list.positions.get(), list.moves.get());
     double best = 1e30;
+    RankedPlay chosen;
     for (int k = 0; k < o.repeat; ++k) {
       search.clear_cache();  // every hint starts cold, as a fresh `nard hint` does
       const uint64_t before = search.static_evaluations(), prune_before = search.prune_evaluations();
@@ -73,11 +75,13 @@ void run_bench_hint(const BenchHintOptions& o) {
       const std::vector<RankedPlay> ranked = search.rank_plays(pos, dice, list.plays());
       best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       if (k == 0) {
+        chosen = ranked.front();
         evals += search.static_evaluations() - before;
         prune_evals += search.prune_evaluations() - prune_before;
       }
     }
-    std::printf("  %s %s  %3d plays  %8.2f ms\n", id, roll, list.size, best * 1e3);
+    std::printf("  %s %s  %3d plays  %8.2f ms   best %-20s %+.4f\n", id, roll, list.size, best * 1e3,
+                format_move(list.moves[size_t(chosen.index)]).c_str(), chosen.equity);
     total_best += best;
   }
   std::printf("  mean %.2f ms per hint, %llu static evaluations by the full net, %llu by the pruning net\n",

@@ -6,6 +6,7 @@
 #include "engine/fibs_board.h"
 #include "engine/gnubg_id.h"
 #include "engine/xgid.h"
+#include "nn/bearoff_database.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 
@@ -17,6 +18,16 @@ void add_bot_options(CLI::App* cmd, BotArgs& a) {
   cmd->add_option("--model", a.model, "Model file (default: the shipped model of the game in models/)");
   cmd->add_option("--ply", a.ply, "Search depth 0..3 (gnubg's convention: 0 = the net alone)")->check(CLI::Range(0, 3));
   cmd->add_flag("--json", a.json, "Machine-readable output");
+  cmd->add_flag("--no-bearoff-db", a.no_bearoff_db,
+                "Evaluate bear-off positions with the net, not the one-sided bear-off database");
+}
+
+std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
+                                                        bool disabled) {
+  if (disabled) return model;
+  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(model->rules());
+  if (!db) return model;  // another game's bear-off: the net alone
+  return with_bearoff_database(model, *db);
 }
 
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
@@ -32,7 +43,7 @@ std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
   if (!model) return fail_input(model.error()), nullptr;
   auto bot = std::make_unique<LoadedBot>();
   bot->rules = *rules;
-  bot->model = *model;
+  bot->model = with_default_bearoff(*model, a.no_bearoff_db);
   bot->model_path = path;
   bot->search.ply = a.ply;
   return bot;

@@ -1,5 +1,6 @@
 // Options shared by the commands that use the bot (hint, eval, cube, rollout, play, match,
-// external): --variant, --rules, --model, --ply, --json, and loading the game and its net.
+// external): --variant, --rules, --model, --ply, --json, --no-bearoff-db, and loading the game
+// and its net (with the bear-off database where the game has backgammon's bear-off).
 #pragma once
 
 #include <memory>
@@ -21,9 +22,10 @@ struct BotArgs {
   std::string variant, rules, model;
   int ply = 0;
   bool json = false;
+  bool no_bearoff_db = false;  // evaluate bear-off positions with the net, not the database
 };
 
-// Adds --variant, --rules, --model, --ply (0..3) and --json to cmd.
+// Adds --variant, --rules, --model, --ply (0..3), --json and --no-bearoff-db to cmd.
 void add_bot_options(CLI::App* cmd, BotArgs& args);
 
 struct LoadedBot {
@@ -33,7 +35,13 @@ struct LoadedBot {
   SearchConfig search;  // ply from the arguments
 };
 
-// Resolves the rules and loads the model (--model, or the shipped one for the game). On failure
+// The model with the one-sided bear-off database attached (nn/bearoff_database.h) when the game
+// has backgammon's bear-off and `disabled` is false; otherwise the model as it is.
+std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
+                                                        bool disabled);
+
+// Resolves the rules and loads the model (--model, or the shipped one for the game) with the
+// bear-off database unless --no-bearoff-db (with_default_bearoff). On failure
 // prints the one-line message with exit code 2 (bad option or file) or 1 (no shipped model) and
 // returns nullptr.
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);

@@ -35,7 +35,7 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     }
     Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(rules, path);
     if (!m) return m.error();
-    s.model = *m;
+    s.model = with_default_bearoff(*m, defaults.no_bearoff_db);
     s.search.ply = ply;
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
   } else if (side.kind == "pubeval") {
