@@ -16,6 +16,8 @@
 #include "bot/cube_money.h"
 #include "bot/model_path.h"
 #include "engine/gnubg_id.h"
+#include "nn/bearoff_database.h"
+#include "nn/evaluator.h"
 #include "tests/cli_runner.h"
 
 namespace nard {
@@ -170,13 +172,17 @@ TEST(CubeAgreement, OurCubeModelOnGnubgProbabilitiesGivesGnubgsClearActions) {
   }
 }
 
-TEST(CubeAgreement, ShippedNetAtZeroPlyGivesGnubgsClearActions) {
+// The shipped bot as the commands run it (tools/bot_args.cpp): the shipped net, bear-off
+// positions from the bear-off database.
+TEST(CubeAgreement, ShippedBotAtZeroPlyGivesGnubgsClearActions) {
   const Rules rules = *rules_preset("wbf");
   Result<std::string> path = default_model_path(Variant::Backgammon);
   ASSERT_TRUE(path.ok()) << path.error().message;
   Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *path);
   ASSERT_TRUE(model.ok()) << model.error().message;
-  NeuralEvaluator evaluator(*model);
+  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(rules);
+  ASSERT_TRUE(db.ok()) << db.error().message;
+  NeuralEvaluator evaluator(with_bearoff_database(*model, *db));
   BotAgent agent(rules, evaluator, SearchConfig{});
   const std::vector<CubeReference> refs = clear_entries();
   Result<CubeAgreement> a = measure_cube_agreement(refs, [&](const CubeReference& r) {

@@ -31,6 +31,7 @@ void register_all(CLI::App& app) {
   register_strength(app);
   register_bench_train(app);
   register_distill(app);
+  register_refit_race(app);
 #endif
 }
 

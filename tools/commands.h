@@ -32,6 +32,7 @@ void register_export(CLI::App& app);
 void register_strength(CLI::App& app);
 void register_bench_train(CLI::App& app);  // adds 'train' under 'bench'
 void register_distill(CLI::App& app);
+void register_refit_race(CLI::App& app);
 #endif
 
 }  // namespace nard::tools

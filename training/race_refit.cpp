@@ -1,0 +1,184 @@
+#include "training/race_refit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numeric>
+
+#include <omp.h>
+
+#include "bot/greedy_player.h"
+#include "bot/search.h"
+#include "engine/dice.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "nn/bearoff_database.h"
+#include "nn/encoder.h"
+#include "nn/evaluator.h"
+#include "training/learner.h"
+
+namespace nard::training {
+
+namespace {
+
+constexpr uint64_t kShuffleStream = 0x7ace7ef1u;
+constexpr int kMaxTurns = 1000;
+
+// The race positions (before the roll, mover's view) of one greedy game: every position the race
+// net values (Position::is_race()), the game not over; of the bear-offs the database covers,
+// one turn in `bearoff_one_in` (0: none; they are most of a race's turns).
+std::vector<Position> race_positions_of_game(const Rules& rules, Evaluator& eval, const BearoffDatabase& db,
+                                             int bearoff_one_in, MoveGenerator& gen, Position* buffer,
+                                             uint64_t seed) {
+  std::vector<Position> out;
+  GreedyPlayer player(rules, eval);
+  Rng rng(seed);
+  Position pos = start_position(rules);
+  for (int t = 0; t < kMaxTurns; ++t) {
+    const bool sampled = !db.covers(pos) || (bearoff_one_in > 0 && t % bearoff_one_in == 0);
+    if (pos.is_race() && sampled && !terminal_probabilities(rules, pos)) out.push_back(pos);
+    const Dice dice = rng.roll();
+    const int n = gen.generate(pos, dice, buffer);
+    if (n == 0) {
+      pos.set_mover_first_turn(false);
+      pos = pos.flipped();
+      continue;
+    }
+    const int best = n == 1 ? 0 : player.choose(pos, dice, {buffer, size_t(n)});
+    if (game_result(rules, buffer[best]).over()) break;
+    pos = buffer[best].flipped();
+  }
+  return out;
+}
+
+const MlpWeights* race_net(const NetWeights& w) { return w.net_for(EncoderId::BackgammonRace); }
+
+}  // namespace
+
+Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitConfig& c) {
+  if (model.variant != Variant::Backgammon) return make_error("only backgammon models have a race net");
+  if (c.games < 10 || c.rounds < 1 || c.epochs < 1 || c.batch_size < 1 || c.threads < 1 || c.bearoff_one_in < 0 ||
+      !(c.learning_rate > 0))
+    return make_error("refit-race needs >= 10 games, positive rounds, epochs, batch size, threads and rate, "
+                      "and --bearoff-one-in >= 0");
+  if (!race_net(model)) return make_error("the model has no race net");
+  Result<Rules> rules = rules_preset("wbf");
+  if (!rules) return rules.error();
+  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(*rules);
+  if (!db) return db.error();
+  NetWeights weights = model;
+  Result<std::shared_ptr<const NeuralModel>> start_net = NeuralModel::create(*rules, weights);
+  if (!start_net) return start_net.error();
+  const std::shared_ptr<const NeuralModel> start_model = with_bearoff_database(*start_net, *db);
+
+  // Race positions of the games, in game order whatever the thread count.
+  std::vector<std::vector<Position>> per_game(size_t(c.games));
+#pragma omp parallel num_threads(c.threads)
+  {
+    NeuralEvaluator eval(start_model);
+    MoveGenerator gen(*rules);
+    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+#pragma omp for schedule(dynamic, 4)
+    for (int g = 0; g < c.games; ++g)
+      per_game[size_t(g)] = race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, gen, buffer.get(),
+                                                    game_seed(c.seed, uint64_t(g)));
+  }
+  const int train_games = c.games - std::max(1, c.games / 10);
+  std::vector<Position> positions;
+  for (int g = 0; g < c.games; ++g)
+    positions.insert(positions.end(), per_game[size_t(g)].begin(), per_game[size_t(g)].end());
+  size_t train_count = 0;
+  for (int g = 0; g < train_games; ++g) train_count += per_game[size_t(g)].size();
+  per_game.clear();
+  if (train_count == 0 || train_count == positions.size())
+    return make_error("refit-race: the self-play games gave too few race positions; play more games");
+
+  RaceRefitResult result;
+  result.report.train_positions = (long long)train_count;
+  result.report.held_out_positions = (long long)(positions.size() - train_count);
+  const MlpWeights& race = *race_net(weights);
+  LearnerConfig lc;
+  lc.inputs = encoder_inputs(EncoderId::BackgammonRace);
+  for (size_t k = 0; k + 1 < race.layers.size(); ++k) lc.hidden.push_back(race.layers[k].outputs);
+  lc.learning_rate = c.learning_rate;
+  lc.init_seed = game_seed(c.seed, 0x7aceull);
+  lc.threads = 1;
+  Learner learner(lc);  // one optimizer for all rounds
+  learner.set_layers(race.layers);
+
+  std::vector<Probabilities> targets(positions.size()), net(positions.size());
+  std::vector<int> order(train_count);
+  std::vector<float> xb, yb;
+  const auto held_out_error = [&]() {
+    double sum = 0;
+    for (size_t i = train_count; i < positions.size(); ++i)
+      sum += std::fabs(cubeless_equity(net[i], *rules) - cubeless_equity(targets[i], *rules));
+    return sum / double(positions.size() - train_count);
+  };
+  for (int round = 0; round < c.rounds; ++round) {
+    Result<std::shared_ptr<const NeuralModel>> current_net = NeuralModel::create(*rules, weights);
+    if (!current_net) return current_net.error();
+    const std::shared_ptr<const NeuralModel> current = with_bearoff_database(*current_net, *db);
+    // Targets: the database's exact values where it covers the position, else the 1-ply value
+    // under the current model with the database (every play valued by the full nets: no
+    // pruning); beside them the race net's own 0-ply values.
+#pragma omp parallel num_threads(c.threads)
+    {
+      NeuralEvaluator eval(current), net_alone(*current_net);
+      SearchConfig sc;
+      sc.ply = 1;
+      sc.prune_keep = 0;
+      Search search(*rules, eval, sc);
+#pragma omp for schedule(dynamic, 64)
+      for (size_t i = 0; i < positions.size(); ++i) {
+        const Position& pos = positions[i];
+        targets[i] = (*db)->covers(pos) ? (*db)->probabilities(pos) : search.evaluate(pos, 1);
+        net_alone.evaluate({&pos, 1}, {&net[i], 1});
+      }
+    }
+    RaceRefitRound r;
+    r.held_out_before = held_out_error();
+    for (int epoch = 0; epoch < c.epochs; ++epoch) {
+      std::iota(order.begin(), order.end(), 0);
+      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(round * 1000 + epoch)));
+      for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
+      double loss_sum = 0;
+      for (size_t start = 0; start < order.size(); start += size_t(c.batch_size)) {
+        const int m = int(std::min(order.size() - start, size_t(c.batch_size)));
+        xb.resize(size_t(m) * size_t(lc.inputs));
+        yb.resize(size_t(m) * kOutputs);
+        for (int j = 0; j < m; ++j) {
+          const size_t k = size_t(order[start + size_t(j)]);
+          encode(EncoderId::BackgammonRace, positions[k], xb.data() + size_t(j) * size_t(lc.inputs));
+          const auto t = targets[k].as_array();
+          std::copy(t.begin(), t.end(), yb.data() + size_t(j) * kOutputs);
+        }
+        loss_sum += learner.train_batch(xb, yb, m) * m;
+      }
+      r.loss = loss_sum / double(order.size());
+    }
+    for (MlpWeights& m : weights.nets)
+      if (m.encoder == EncoderId::BackgammonRace) m.layers = learner.layers();
+    // The new net's 0-ply values of the held-out positions against the same targets.
+    Result<std::shared_ptr<const NeuralModel>> refitted = NeuralModel::create(*rules, weights);
+    if (!refitted) return refitted.error();
+    {
+      NeuralEvaluator eval(*refitted);
+      std::vector<Position> held(positions.begin() + long(train_count), positions.end());
+      std::vector<Probabilities> values(held.size());
+      eval.evaluate(held, values);
+      std::copy(values.begin(), values.end(), net.begin() + long(train_count));
+    }
+    r.held_out_after = held_out_error();
+    result.report.rounds.push_back(r);
+  }
+  weights.description += "; race net refitted: " + std::to_string(c.rounds) + " rounds of 1-ply targets over " +
+                         std::to_string(train_count) + " race positions (bear-off database leaves)";
+  if (c.bearoff_one_in > 0)
+    weights.description += ", 1 in " + std::to_string(c.bearoff_one_in) + " covered bear-offs at the database's values";
+  if (auto e = weights.validate()) return *e;
+  result.weights = std::move(weights);
+  return result;
+}
+
+}  // namespace nard::training
