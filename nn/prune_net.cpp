@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "nn/encoder.h"
 #include "nn/encoder_layout.h"
@@ -29,7 +30,7 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   const DenseLayer& second = w.layers[1];
   n.hidden_ = first.outputs;
   n.hidden_pad_ = (n.hidden_ + kLanes - 1) / kLanes * kLanes;
-  if (n.hidden_pad_ > kFixedVecs * kLanes) n.hidden_pad_ = kMaxHidden;  // evaluate_any's width
+  if (n.hidden_pad_ > kFixedVecs * kLanes) n.hidden_pad_ = kMaxHidden;  // with_width's widest case
   // The first layer input-major: rows[input * hidden_pad_ + unit].
   std::vector<float> rows(size_t(first.inputs) * n.hidden_pad_, 0.0f);
   for (int o = 0; o < first.outputs; ++o)
@@ -173,38 +174,33 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
   }
 }
 
-Probabilities PruneNet::evaluate(const Position& pos) const {
-  switch (hidden_pad_ / kLanes) {
-    case 1: return evaluate_fixed<1>(pos);
-    case 2: return evaluate_fixed<2>(pos);
-    case 3: return evaluate_fixed<3>(pos);
-    case 4: return evaluate_fixed<4>(pos);
-    case 5: return evaluate_fixed<5>(pos);
-    case 6: return evaluate_fixed<6>(pos);
-    case 7: return evaluate_fixed<7>(pos);
-    case 8: return evaluate_fixed<8>(pos);
-    default: return evaluate_any(pos);
+namespace {
+// Calls f(std::integral_constant<int, NV>{}) for NV = nvecs, a width with its own compiled code
+// (1..kFixedVecs), or kMaxVecs for the wider nets create() pads to kMaxHidden.
+template <class F>
+decltype(auto) with_width(int nvecs, F&& f) {
+  switch (nvecs) {
+    case 1: return f(std::integral_constant<int, 1>{});
+    case 2: return f(std::integral_constant<int, 2>{});
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 5: return f(std::integral_constant<int, 5>{});
+    case 6: return f(std::integral_constant<int, 6>{});
+    case 7: return f(std::integral_constant<int, 7>{});
+    case 8: return f(std::integral_constant<int, 8>{});
+    default: return f(std::integral_constant<int, kMaxVecs>{});
   }
+}
+static_assert(kFixedVecs == 8, "with_width lists the fixed widths");
+}  // namespace
+
+Probabilities PruneNet::evaluate(const Position& pos) const {
+  return with_width(hidden_pad_ / kLanes, [&](auto nv) { return evaluate_fixed<nv()>(pos); });
 }
 
 void PruneNet::evaluate_results(const Position& parent, std::span<const Position> plays,
                                 std::span<Probabilities> out) const {
-  switch (hidden_pad_ / kLanes) {
-    case 1: return evaluate_results_fixed<1>(parent, plays, out);
-    case 2: return evaluate_results_fixed<2>(parent, plays, out);
-    case 3: return evaluate_results_fixed<3>(parent, plays, out);
-    case 4: return evaluate_results_fixed<4>(parent, plays, out);
-    case 5: return evaluate_results_fixed<5>(parent, plays, out);
-    case 6: return evaluate_results_fixed<6>(parent, plays, out);
-    case 7: return evaluate_results_fixed<7>(parent, plays, out);
-    case 8: return evaluate_results_fixed<8>(parent, plays, out);
-    default: return evaluate_results_fixed<kMaxVecs>(parent, plays, out);
-  }
-}
-
-Probabilities PruneNet::evaluate_any(const Position& pos) const {
-  // Wider nets (rare): the same sums through a temporary wide enough for kMaxHidden.
-  return evaluate_fixed<kMaxVecs>(pos);
+  with_width(hidden_pad_ / kLanes, [&](auto nv) { evaluate_results_fixed<nv()>(parent, plays, out); });
 }
 
 }  // namespace nard

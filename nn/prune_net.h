@@ -36,7 +36,6 @@ class PruneNet {
   PruneNet() = default;
   template <int NV>
   Probabilities evaluate_fixed(const Position& pos) const;
-  Probabilities evaluate_any(const Position& pos) const;
   template <int NV>
   void evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
                               std::span<Probabilities> out) const;

@@ -4,7 +4,6 @@
 // file is named nard-<game>-<sha256[0:12]>.nardnet. Built with the trainer (NARD_WITH_TORCH).
 #ifdef NARD_WITH_TORCH
 #include <cstdio>
-#include <filesystem>
 
 #include "nn/weights_file.h"
 #include "tools/output.h"
@@ -21,7 +20,6 @@ struct DistillOptions {
 };
 
 void run_distill(const DistillOptions& o) {
-  namespace fs = std::filesystem;
   Result<NetWeights> w = load_weights(o.model);
   if (!w) return fail_input(w.error());
   for (int h : o.config.hidden)
@@ -37,9 +35,7 @@ void run_distill(const DistillOptions& o) {
               "in %.1f%%; equity lost by pruning %.5f per turn\n",
               rep.held_out_turns, 100 * rep.top1_agreement, o.config.keep, 100 * rep.topk_agreement,
               rep.mean_equity_loss);
-  std::string path = o.out;
-  if (fs::is_directory(o.out))
-    path = (fs::path(o.out) / training::model_file_name(r->weights.variant, serialize_weights(r->weights))).string();
+  const std::string path = training::model_output_path(o.out, r->weights);
   if (auto e = save_weights(path, r->weights)) return fail_runtime(*e);
   std::printf("%s\n", path.c_str());
 }

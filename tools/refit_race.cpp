@@ -4,7 +4,6 @@
 // nard-<game>-<sha256[0:12]>.nardnet. Built with the trainer (NARD_WITH_TORCH).
 #ifdef NARD_WITH_TORCH
 #include <cstdio>
-#include <filesystem>
 
 #include "nn/weights_file.h"
 #include "tools/output.h"
@@ -21,7 +20,6 @@ struct RefitRaceOptions {
 };
 
 void run_refit_race(const RefitRaceOptions& o) {
-  namespace fs = std::filesystem;
   Result<NetWeights> w = load_weights(o.model);
   if (!w) return fail_input(w.error());
   std::printf("refitting the race net of %s: %d self-play games, %d rounds of %d epochs\n", o.model.c_str(),
@@ -34,9 +32,7 @@ void run_refit_race(const RefitRaceOptions& o) {
   for (size_t k = 0; k < rep.rounds.size(); ++k)
     std::printf("  round %zu: held-out |0-ply - 1-ply| equity %.4f -> %.4f, loss %.5f\n", k + 1,
                 rep.rounds[k].held_out_before, rep.rounds[k].held_out_after, rep.rounds[k].loss);
-  std::string path = o.out;
-  if (fs::is_directory(o.out))
-    path = (fs::path(o.out) / training::model_file_name(r->weights.variant, serialize_weights(r->weights))).string();
+  const std::string path = training::model_output_path(o.out, r->weights);
   if (auto e = save_weights(path, r->weights)) return fail_runtime(*e);
   std::printf("%s\n", path.c_str());
 }

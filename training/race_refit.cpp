@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <span>
 
 #include <omp.h>
 
@@ -106,25 +107,29 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
   Learner learner(lc);  // one optimizer for all rounds
   learner.set_layers(race.layers);
 
-  std::vector<Probabilities> targets(positions.size()), net(positions.size());
+  std::vector<Probabilities> targets(positions.size()), held_out_values(positions.size() - train_count);
   std::vector<int> order(train_count);
   std::vector<float> xb, yb;
-  const auto held_out_error = [&]() {
+  // Mean |race net alone, 0-ply - target| cubeless equity over the held-out positions.
+  const std::span<const Position> held_out = std::span<const Position>(positions).subspan(train_count);
+  const auto held_out_error = [&](const NetWeights& w) -> Result<double> {
+    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::create(*rules, w);
+    if (!m) return m.error();
+    NeuralEvaluator(*m).evaluate(held_out, held_out_values);
     double sum = 0;
-    for (size_t i = train_count; i < positions.size(); ++i)
-      sum += std::fabs(cubeless_equity(net[i], *rules) - cubeless_equity(targets[i], *rules));
-    return sum / double(positions.size() - train_count);
+    for (size_t i = 0; i < held_out.size(); ++i)
+      sum += std::fabs(cubeless_equity(held_out_values[i], *rules) - cubeless_equity(targets[train_count + i], *rules));
+    return sum / double(held_out.size());
   };
   for (int round = 0; round < c.rounds; ++round) {
     Result<std::shared_ptr<const NeuralModel>> current_net = NeuralModel::create(*rules, weights);
     if (!current_net) return current_net.error();
     const std::shared_ptr<const NeuralModel> current = with_bearoff_database(*current_net, *db);
     // Targets: the database's exact values where it covers the position, else the 1-ply value
-    // under the current model with the database (every play valued by the full nets: no
-    // pruning); beside them the race net's own 0-ply values.
+    // under the current model with the database (every play valued by the full nets: no pruning).
 #pragma omp parallel num_threads(c.threads)
     {
-      NeuralEvaluator eval(current), net_alone(*current_net);
+      NeuralEvaluator eval(current);
       SearchConfig sc;
       sc.ply = 1;
       sc.prune_keep = 0;
@@ -133,11 +138,12 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
       for (size_t i = 0; i < positions.size(); ++i) {
         const Position& pos = positions[i];
         targets[i] = (*db)->covers(pos) ? (*db)->probabilities(pos) : search.evaluate(pos, 1);
-        net_alone.evaluate({&pos, 1}, {&net[i], 1});
       }
     }
     RaceRefitRound r;
-    r.held_out_before = held_out_error();
+    Result<double> before = held_out_error(weights);
+    if (!before) return before.error();
+    r.held_out_before = *before;
     for (int epoch = 0; epoch < c.epochs; ++epoch) {
       std::iota(order.begin(), order.end(), 0);
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(round * 1000 + epoch)));
@@ -159,17 +165,10 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
     }
     for (MlpWeights& m : weights.nets)
       if (m.encoder == EncoderId::BackgammonRace) m.layers = learner.layers();
-    // The new net's 0-ply values of the held-out positions against the same targets.
-    Result<std::shared_ptr<const NeuralModel>> refitted = NeuralModel::create(*rules, weights);
-    if (!refitted) return refitted.error();
-    {
-      NeuralEvaluator eval(*refitted);
-      std::vector<Position> held(positions.begin() + long(train_count), positions.end());
-      std::vector<Probabilities> values(held.size());
-      eval.evaluate(held, values);
-      std::copy(values.begin(), values.end(), net.begin() + long(train_count));
-    }
-    r.held_out_after = held_out_error();
+    // The new net against the same targets.
+    Result<double> after = held_out_error(weights);
+    if (!after) return after.error();
+    r.held_out_after = *after;
     result.report.rounds.push_back(r);
   }
   weights.description += "; race net refitted: " + std::to_string(c.rounds) + " rounds of 1-ply targets over " +
