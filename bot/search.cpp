@@ -6,16 +6,25 @@
 
 namespace nard {
 
-// Direct-mapped cache of 0-ply results keyed by the whole position (no false hits).
+// Direct-mapped cache of 0-ply results keyed by the whole position (no false hits). An entry is
+// valid when it carries the current generation, so clearing is one increment.
 struct Search::Cache {
   static constexpr size_t kEntries = size_t(1) << 16;
   struct Entry {
     Position pos;
     Probabilities probs;
-    bool valid = false;
+    uint32_t generation = 0;  // 0: never written
   };
   std::vector<Entry> entries = std::vector<Entry>(kEntries);
+  uint32_t generation = 1;
   Entry& slot(const Position& p) { return entries[p.hash() & (kEntries - 1)]; }
+  bool holds(const Entry& e, const Position& p) const { return e.generation == generation && e.pos == p; }
+  void clear() {
+    if (++generation == 0) {  // wrapped: old generations could look current again
+      for (Entry& e : entries) e.generation = 0;
+      generation = 1;
+    }
+  }
 };
 
 struct Search::Scratch {
@@ -47,9 +56,7 @@ Search::Search(const Rules& rules, Evaluator& evaluator, SearchConfig config)
 
 Search::~Search() = default;
 
-void Search::clear_cache() {
-  for (auto& e : cache_->entries) e.valid = false;
-}
+void Search::clear_cache() { cache_->clear(); }
 
 float Search::score(const Probabilities& p) const {
   return objective_ ? objective_(p) : cubeless_equity(p, rules_);
@@ -66,7 +73,7 @@ void Search::evaluate_static(std::span<const Position> positions, std::span<Prob
   s.missing_index.clear();
   for (size_t i = 0; i < positions.size(); ++i) {
     const Cache::Entry& e = cache_->slot(positions[i]);
-    if (e.valid && e.pos == positions[i]) {
+    if (cache_->holds(e, positions[i])) {
       out[i] = e.probs;
       ++cache_hits_;
     } else {
@@ -82,7 +89,7 @@ void Search::evaluate_static(std::span<const Position> positions, std::span<Prob
     Cache::Entry& e = cache_->slot(s.missing[k]);
     e.pos = s.missing[k];
     e.probs = s.missing_probs[k];
-    e.valid = true;
+    e.generation = cache_->generation;
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include <omp.h>
 
+#include "engine/movegen_backgammon.h"
+#include "engine/play_set.h"
 #include "engine/restrictions.h"
 
 namespace nard {
@@ -29,10 +31,9 @@ struct Node {
   int8_t last_from = kBar;  // canonical order for doubles: sources never increase
 };
 
-// Open-addressing set of recorded plays, cleared in O(1) by a generation stamp.
-constexpr int kTableBits = 16;
-constexpr uint32_t kTableSize = 1u << kTableBits;  // > 2 * kMaxPlays
-static_assert(kTableSize >= 2 * kMaxPlays);
+// Visited-state table size (the same growing open addressing as PlaySet).
+constexpr uint32_t kTableSize = PlaySet::kCapacity;
+static_assert(PlaySet::kCapacity >= 2 * kMaxPlays);
 
 // Visited intermediate states (only when sub-move order matters for legality).
 struct StateKey {
@@ -52,14 +53,10 @@ struct MoveGenerator::Impl {
   Move* moves = nullptr;
   int count = 0;
   int best = -1;
-  // Play set: open addressing over out[], one word per slot = (stamp << 16) | index. The table
-  // starts small (it stays in L1 for the usual few dozen plays) and doubles while it fills.
-  static constexpr uint32_t kSmallTable = 1024;
-  std::unique_ptr<uint32_t[]> slots{new uint32_t[kTableSize]()};
-  uint32_t stamp = 0;  // 16 bits; 0 never marks a live slot
-  uint32_t mask = kSmallTable - 1;
+  PlaySet plays;
   // Visited intermediate states, stored densely in visit order with the same growing slot
-  // table as the plays (most calls visit a few hundred states at most).
+  // table as PlaySet (most calls visit a few hundred states at most).
+  static constexpr uint32_t kSmallTable = 1024;
   std::unique_ptr<StateKey[]> visited{new StateKey[kTableSize / 2]};
   std::unique_ptr<uint32_t[]> vslots{new uint32_t[kTableSize]()};
   uint32_t vstamp = 0;
@@ -93,23 +90,9 @@ struct MoveGenerator::Impl {
 
   explicit Impl(const Rules& r) : rules(r) {}
 
-  void new_stamp() {
-    if (++stamp == 0x10000) {
-      std::memset(slots.get(), 0, sizeof(uint32_t) * kTableSize);
-      stamp = 1;
-    }
-  }
-
   void reset_plays() {
     count = 0;
-    mask = kSmallTable - 1;
-    new_stamp();
-  }
-
-  void insert_slot(uint32_t index) {
-    uint32_t h = uint32_t(out[index].hash() >> 32) & mask;
-    while ((slots[h] >> 16) == stamp) h = (h + 1) & mask;
-    slots[h] = (stamp << 16) | index;
+    plays.clear();
   }
 
   void record(const Node& n, int score) {
@@ -124,23 +107,11 @@ struct MoveGenerator::Impl {
     }
     Position p = n.pos;
     p.set_mover_first_turn(false);
-    uint32_t h = uint32_t(p.hash() >> 32) & mask;
-    for (;;) {
-      const uint32_t slot = slots[h];
-      if ((slot >> 16) != stamp) break;
-      if (out[slot & 0xFFFF] == p) return;
-      h = (h + 1) & mask;
-    }
+    if (plays.contains_or_add(p.hash(), uint32_t(count), out, [&](uint32_t i) { return out[i] == p; })) return;
     assert(count < kMaxPlays);
     out[count] = p;
     if (moves) moves[count] = seq;
-    slots[h] = (stamp << 16) | uint32_t(count);
     ++count;
-    if (uint32_t(count) * 2 > mask + 1 && mask + 1 < kTableSize) {  // keep the load below 1/2
-      mask = mask * 2 + 1;
-      new_stamp();
-      for (int i = 0; i < count; ++i) insert_slot(uint32_t(i));
-    }
   }
 
   static uint32_t state_hash(const StateKey& k) {
@@ -392,10 +363,20 @@ struct MoveGenerator::Impl {
   }
 };
 
-MoveGenerator::MoveGenerator(const Rules& rules) : rules_(rules), impl_(new Impl(rules_)) {}
+MoveGenerator::MoveGenerator(const Rules& rules, MoveSearch search)
+    : rules_(rules),
+      impl_(new Impl(rules_)),
+      backgammon_(search == MoveSearch::Fastest && BackgammonMoveGenerator::applies(rules_)
+                      ? new BackgammonMoveGenerator
+                      : nullptr) {}
 MoveGenerator::~MoveGenerator() = default;
 
 int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move* moves) {
+  if (backgammon_ && BackgammonMoveGenerator::applies(pos)) {
+    const int n = backgammon_->generate(pos, dice, out, moves);
+    nodes_ = backgammon_->nodes_visited();
+    return n;
+  }
   Impl& g = *impl_;
   g.out = out;
   g.moves = moves;

@@ -28,9 +28,15 @@ namespace nard {
 // non-double has at most 2 sources in 2 orders: far fewer.
 inline constexpr int kMaxPlays = 23750;
 
+class BackgammonMoveGenerator;
+
+// Which search a MoveGenerator runs. Fastest takes the backgammon-specialised one
+// (engine/movegen_backgammon.h) wherever it applies; both give the same plays in the same order.
+enum class MoveSearch : uint8_t { Fastest, General };
+
 class MoveGenerator {
  public:
-  explicit MoveGenerator(const Rules& rules);
+  explicit MoveGenerator(const Rules& rules, MoveSearch search = MoveSearch::Fastest);
   ~MoveGenerator();
   MoveGenerator(const MoveGenerator&) = delete;
   MoveGenerator& operator=(const MoveGenerator&) = delete;
@@ -51,6 +57,7 @@ class MoveGenerator {
   struct Impl;
   Rules rules_;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<BackgammonMoveGenerator> backgammon_;  // set when it applies to rules_
   uint64_t nodes_ = 0;
 };
 

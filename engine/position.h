@@ -104,9 +104,14 @@ struct Position {
   uint64_t hash() const {
     uint64_t w[4];
     std::memcpy(w, this, sizeof(w));
+    return hash_of_words(w[0], w[1], w[2], w[3]);
+  }
+  // hash() of the position whose 32 bytes are the little-endian words w0..w3 (for code that
+  // holds a position in registers).
+  static constexpr uint64_t hash_of_words(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
     // Multiply-xorshift over the four words; spreads the play tables well enough.
-    uint64_t h = (w[0] * 0x9E3779B97F4A7C15ull) ^ (w[1] * 0xC2B2AE3D27D4EB4Full) ^
-                 (w[2] * 0x165667B19E3779F9ull) ^ (w[3] * 0xD6E8FEB86659FD93ull);
+    uint64_t h = (w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xC2B2AE3D27D4EB4Full) ^
+                 (w2 * 0x165667B19E3779F9ull) ^ (w3 * 0xD6E8FEB86659FD93ull);
     h ^= h >> 32;
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 29;

@@ -4,19 +4,6 @@
 
 namespace nard {
 
-float cubeless_equity(const Probabilities& p, int gammon_value, int backgammon_value) {
-  return (2.0f * p.win - 1.0f) + float(gammon_value - 1) * (p.win_gammon - p.lose_gammon) +
-         float(backgammon_value - gammon_value) * (p.win_backgammon - p.lose_backgammon);
-}
-
-float cubeless_equity(const Probabilities& p, const Rules& rules) {
-  return cubeless_equity(p, rules.gammon_value, rules.backgammon_value);
-}
-
-Probabilities invert(const Probabilities& p) {
-  return {1.0f - p.win, p.lose_gammon, p.lose_backgammon, p.win_gammon, p.win_backgammon};
-}
-
 Probabilities decided(bool wins, int level) {
   Probabilities r;
   const float g = level >= 2 ? 1.0f : 0.0f, bg = level >= 3 ? 1.0f : 0.0f;

@@ -44,13 +44,20 @@ static_assert(sizeof(Probabilities) == kOutputs * sizeof(float),
 //   lose_backgammon)
 // with gv = gammon value, bv = backgammon value. With gv = 2, bv = 3 (standard backgammon) this is
 //   2*win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon.
-float cubeless_equity(const Probabilities& p, int gammon_value, int backgammon_value);
+inline float cubeless_equity(const Probabilities& p, int gammon_value, int backgammon_value) {
+  return (2.0f * p.win - 1.0f) + float(gammon_value - 1) * (p.win_gammon - p.lose_gammon) +
+         float(backgammon_value - gammon_value) * (p.win_backgammon - p.lose_backgammon);
+}
 inline float cubeless_equity(const Probabilities& p) { return cubeless_equity(p, 2, 3); }
 // With the values of the rules (rules.gammon_value, rules.backgammon_value).
-float cubeless_equity(const Probabilities& p, const Rules& rules);
+inline float cubeless_equity(const Probabilities& p, const Rules& rules) {
+  return cubeless_equity(p, rules.gammon_value, rules.backgammon_value);
+}
 
 // The same probabilities seen by the other player.
-Probabilities invert(const Probabilities& p);
+inline Probabilities invert(const Probabilities& p) {
+  return {1.0f - p.win, p.lose_gammon, p.lose_backgammon, p.win_gammon, p.win_backgammon};
+}
 
 // Exact probabilities of a decided result: `wins` from the side the probabilities are for, at
 // `level` 1 (single), 2 (gammon) or 3 (backgammon). A draw is win = 0.5, everything else 0.

@@ -141,6 +141,34 @@ inline uint32_t changed_points(const Position& a, const Position& b) {
 }
 }  // namespace
 
+// finish() for G plays at once, with the same arithmetic lane by lane (so the same results): the
+// G evaluations are independent chains, interleaved stage by stage, so their latencies overlap
+// (one play's finish() alone is a long dependent chain: sigmoid, dot products, sums, sigmoid).
+template <int NV, int G, class Vec>
+[[gnu::always_inline]] inline void PruneNet::finish_group(Vec (*acc)[NV], Probabilities* out) const {
+  for (int g = 0; g < G; ++g)
+    for (int j = 0; j < NV; ++j) acc[g][j] = sigmoid_fast_reciprocal(acc[g][j]);
+  static_assert(kOutputs == 5);
+  // The G plays' outputs side by side, padded to whole registers for the last sigmoid.
+  constexpr int kValues = (G * kOutputs + kLanes - 1) / kLanes * kLanes;
+  alignas(64) float values[kValues > 8 ? kValues : 8] = {};
+  for (int g = 0; g < G; ++g) {
+    VecF sum[kOutputs] = {};
+    for (int o = 0; o < kOutputs; ++o) {
+      const float* w = out_weight_.data() + size_t(o) * (NV * kLanes);
+      for (int j = 0; j < NV; ++j) sum[o] += load(w + j * kLanes) * acc[g][j];
+    }
+    float* v = values + g * kOutputs;
+    const Vec4F first4 = horizontal_sums(sum[0], sum[1], sum[2], sum[3]);
+    for (int o = 0; o < 4; ++o) v[o] = first4[o];
+    const Vec4F last = fold_to_4(sum[4]);
+    v[4] = (last[0] + last[1]) + (last[2] + last[3]);
+    for (int o = 0; o < kOutputs; ++o) v[o] += out_bias_[o];
+  }
+  sigmoid_in_place(values, G * kOutputs);
+  for (int g = 0; g < G; ++g) out[g] = Probabilities::from_array(values + g * kOutputs);
+}
+
 template <int NV>
 void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
                                       std::span<Probabilities> out) const {
@@ -156,10 +184,8 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
   const float* parent_bar1 = bar_row(1, parent.mover_bar);
   for (int j = 0; j < NV; ++j) base[j] += load(parent_bar0 + j * kLanes) + load(parent_bar1 + j * kLanes);
 
-  const size_t n = std::min(plays.size(), out.size());
-  for (size_t i = 0; i < n; ++i) {
-    const Position& c = plays[i];
-    VecF acc[NV];
+  // The first-layer sums of play c's result, flipped, into acc.
+  const auto first_layer = [&](const Position& c, VecF* acc) {
     for (int j = 0; j < NV; ++j) acc[j] = base[j];
     const auto replace = [&](const float* add, const float* sub) {
       for (int j = 0; j < NV; ++j) acc[j] += load(add + j * kLanes) - load(sub + j * kLanes);
@@ -170,7 +196,19 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
     }
     if (c.opp_bar != parent.opp_bar) replace(bar_row(0, c.opp_bar), parent_bar0);  // hits
     if (c.mover_bar != parent.mover_bar) replace(bar_row(1, c.mover_bar), parent_bar1);  // entering
-    out[i] = finish<NV>(acc);
+  };
+  const size_t n = std::min(plays.size(), out.size());
+  constexpr int kGroup = 4;
+  size_t i = 0;
+  for (; i + kGroup <= n; i += kGroup) {
+    VecF acc[kGroup][NV];
+    for (int g = 0; g < kGroup; ++g) first_layer(plays[i + size_t(g)], acc[g]);
+    finish_group<NV, kGroup>(acc, out.data() + i);
+  }
+  for (; i < n; ++i) {
+    VecF acc[1][NV];
+    first_layer(plays[i], acc[0]);
+    finish_group<NV, 1>(acc, out.data() + i);
   }
 }
 

@@ -50,6 +50,9 @@ class PruneNet {
   // register type (kept out of this header).
   template <int NV, class Vec>
   Probabilities finish(Vec* acc) const;
+  // finish() for G plays at once (the same results): out[g] from acc[g].
+  template <int NV, int G, class Vec>
+  void finish_group(Vec (*acc)[NV], Probabilities* out) const;
   int hidden_ = 0, hidden_pad_ = 0;  // hidden_pad_: a multiple of the SIMD width
   // The first-layer sums of whole points, so that a position costs one row per point and no
   // branches: point_rows_[((p - 1) * 31 + v + 15) * hidden_pad_ ...] is the sum of the unit rows

@@ -186,7 +186,7 @@ TEST(GameFlow, PreviousWinnerStartsWhereTheRulesSaySo) {
   Agent* agents[2] = {&a, &b};
   const SessionResult s = play_session(r, agents, 11, 0, 60);
   for (size_t i = 1; i < s.games.size(); ++i)
-    if (s.games[i - 1].winner >= 0) EXPECT_EQ(s.games[i].first_player, s.games[i - 1].winner);
+    if (s.games[i - 1].winner >= 0) { EXPECT_EQ(s.games[i].first_player, s.games[i - 1].winner); }
 }
 
 TEST(Opening, BothDiceConventionNeverOpensWithADouble) {

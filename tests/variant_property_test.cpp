@@ -253,7 +253,7 @@ TEST(VariantProperty, Plakoto) {
   const int games = games_for(100000);
   const Stats st = run_games(rules, games, 1500 / kScale, 5);
   expect_clean(st, games);
-  if (games >= 100000) EXPECT_GT(st.compared, 20000);
+  if (games >= 100000) { EXPECT_GT(st.compared, 20000); }
   // Every kind of ending occurs, and scores are 1, 2 (gammon or mother pin) or 0 (draw).
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_GT(count(st, Outcome::Gammon), 0);
@@ -271,7 +271,7 @@ TEST(VariantProperty, Fevga) {
   const int games = games_for(100000);
   const Stats st = run_games(rules, games, 1500 / kScale, 5);
   expect_clean(st, games);
-  if (games >= 100000) EXPECT_GT(st.compared, 20000);
+  if (games >= 100000) { EXPECT_GT(st.compared, 20000); }
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_GT(count(st, Outcome::Gammon), 0);
   EXPECT_EQ(count(st, Outcome::Single) + count(st, Outcome::Gammon), games);
@@ -285,7 +285,7 @@ TEST(VariantProperty, LongNardy) {
   const int games = games_for(100000);
   const Stats st = run_games(rules, games, 1500 / kScale, 5);
   expect_clean(st, games);
-  if (games >= 100000) EXPECT_GT(st.compared, 20000);
+  if (games >= 100000) { EXPECT_GT(st.compared, 20000); }
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_GT(count(st, Outcome::Gammon), 0);
   EXPECT_EQ(count(st, Outcome::Single) + count(st, Outcome::Gammon), games);
@@ -299,7 +299,7 @@ TEST(VariantProperty, Tawla31) {
   const int games = games_for(100000);
   const Stats st = run_games(rules, games, 1500 / kScale, 5);
   expect_clean(st, games);
-  if (games >= 100000) EXPECT_GT(st.compared, 20000);
+  if (games >= 100000) { EXPECT_GT(st.compared, 20000); }
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_EQ(count(st, Outcome::Gammon) + count(st, Outcome::Backgammon), 0) << "Tawla 31 counts checkers";
   for (auto [points, n] : st.points) EXPECT_TRUE(points >= 1 && points <= 15) << points;
@@ -322,7 +322,7 @@ TEST(VariantProperty, NonDefaultSettings) {
     const int games = games_for(100000) >= 100000 ? 400 : 400 / 20;
     const Stats st = run_games(rules, games, games, 4);
     expect_clean(st, games);
-    if (games >= 400) EXPECT_GT(st.compared, 5000);
+    if (games >= 400) { EXPECT_GT(st.compared, 5000); }
   }
 }
 
