@@ -128,13 +128,18 @@ void Search::select_candidates(const Position& pos, Scratch& s) {
         for (int i = begin; i < end; ++i) s.cand.push_back(i);
         continue;
       }
-      s.order.resize(size_t(end - begin));
-      std::iota(s.order.begin(), s.order.end(), begin);
-      std::partial_sort(s.order.begin(), s.order.begin() + keep, s.order.end(), [&](int a, int b) {
-        const float va = s.scores[size_t(a)], vb = s.scores[size_t(b)];
-        return va != vb ? va > vb : a < b;
-      });
-      s.cand.insert(s.cand.end(), s.order.begin(), s.order.begin() + keep);
+      // The best `keep` by score, best first, the earlier play first on equal scores: one pass
+      // of insertion into a sorted top list (keep is small).
+      s.order.resize(size_t(keep));
+      int found = 0;
+      for (int i = begin; i < end; ++i) {
+        const float v = s.scores[size_t(i)];
+        if (found == keep && !(v > s.scores[size_t(s.order[size_t(keep - 1)])])) continue;
+        int at = found < keep ? found++ : keep - 1;
+        for (; at > 0 && v > s.scores[size_t(s.order[size_t(at - 1)])]; --at) s.order[size_t(at)] = s.order[size_t(at - 1)];
+        s.order[size_t(at)] = i;
+      }
+      s.cand.insert(s.cand.end(), s.order.begin(), s.order.end());
     }
     s.cand_begin[21] = int(s.cand.size());
   }

@@ -22,12 +22,12 @@ constexpr int kBlockVecs = kBlock / kLanes;  // accumulators
 constexpr int kPad = kBlock;                 // layer widths are padded to this many floats (zeros)
 int padded(int n) { return (n + kPad - 1) / kPad * kPad; }
 
-// Writes the indices and values of the non-zero x[0..n) to index/value (which hold n)
-// in increasing index order; returns how many. Branch-free: which inputs are zero is
-// unpredictable. With AVX-512, 16 inputs per step through the compress instructions (each step
+// Writes to `index` (which holds n) the indices i in increasing order where x_g[i] != 0 for at
+// least one of the G rows x_g = x + g * n; returns how many. Branch-free: which inputs are zero
+// is unpredictable. With AVX-512, 16 inputs per step through the compress instruction (each step
 // stores 16 slots from `count`, and count <= i keeps that inside [0, n)).
-inline int compact_non_zeros(const float* x, int n, int* __restrict index,
-                             float* __restrict value) {
+template <int G>
+inline int union_of_non_zeros(const float* x, int n, int* __restrict index) {
   int count = 0;
   int i = 0;
 #if defined(__AVX512F__)
@@ -35,9 +35,8 @@ inline int compact_non_zeros(const float* x, int n, int* __restrict index,
   __m512i ids = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i step = _mm512_set1_epi32(16);
   for (; i + 16 <= n; i += 16) {
-    const __m512 v = _mm512_loadu_ps(x + i);
-    const __mmask16 m = _mm512_cmp_ps_mask(v, zero, _CMP_NEQ_UQ);
-    _mm512_storeu_ps(value + count, _mm512_maskz_compress_ps(m, v));
+    __mmask16 m = 0;
+    for (int g = 0; g < G; ++g) m |= _mm512_cmp_ps_mask(_mm512_loadu_ps(x + size_t(g) * n + i), zero, _CMP_NEQ_UQ);
     _mm512_storeu_si512(index + count, _mm512_maskz_compress_epi32(m, ids));
     count += std::popcount(unsigned(m));
     ids = _mm512_add_epi32(ids, step);
@@ -45,8 +44,9 @@ inline int compact_non_zeros(const float* x, int n, int* __restrict index,
 #endif
   for (; i < n; ++i) {
     index[count] = i;
-    value[count] = x[i];
-    count += x[i] != 0.0f;
+    bool any = false;
+    for (int g = 0; g < G; ++g) any |= x[size_t(g) * n + i] != 0.0f;
+    count += any;
   }
   return count;
 }
@@ -213,35 +213,48 @@ Mlp::Mlp(const MlpWeights& weights)
 }
 
 void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratch) const {
-  if (scratch.a.size() < size_t(widest_)) scratch.a.assign(widest_, 0.0f);
+  constexpr int kGroup = 4;
+  if (scratch.a.size() < size_t(kGroup) * widest_) scratch.a.assign(size_t(kGroup) * widest_, 0.0f);
   if (scratch.b.size() < size_t(widest_)) scratch.b.assign(widest_, 0.0f);
-  if (scratch.nz_index.size() < size_t(inputs_)) {
-    scratch.nz_index.resize(inputs_);
-    scratch.nz_value.resize(inputs_);
-  }
+  if (scratch.nz_index.size() < size_t(inputs_)) scratch.nz_index.resize(inputs_);
+  int s = 0;
+  for (; s + kGroup <= batch; s += kGroup)
+    forward_group<kGroup>(inputs + size_t(s) * inputs_, out + size_t(s) * kOutputs, scratch);
+  for (; s < batch; ++s) forward_group<1>(inputs + size_t(s) * inputs_, out + size_t(s) * kOutputs, scratch);
+}
+
+template <int G>
+void Mlp::forward_group(const float* x, float* out, MlpScratch& scratch) const {
   const int nlayers = int(prepared_.size());
   const PreparedLayer& first = prepared_[0];
   const int w0 = first.out_pad;
   int* __restrict nz_index = scratch.nz_index.data();
-  float* __restrict nz_value = scratch.nz_value.data();
-  for (int s = 0; s < batch; ++s) {
-    const float* x = inputs + size_t(s) * inputs_;
-    float* __restrict cur = scratch.a.data();
-    float* __restrict next = scratch.b.data();
-    // First layer: bias + sum over the non-zero inputs of input * row, kBlock units at a time
-    // so the accumulators stay in registers.
-    const int nnz = compact_non_zeros(x, inputs_, nz_index, nz_value);
-    for (int b = 0; b < w0; b += kBlock) {
-      VecF acc[kBlockVecs];
-      for (int j = 0; j < kBlockVecs; ++j) acc[j] = load(first.bias.data() + b + j * kLanes);
-      for (int k = 0; k < nnz; ++k) {
-        const float v = nz_value[k];
-        const float* row = first.w.data() + size_t(nz_index[k]) * w0 + b;
-        for (int j = 0; j < kBlockVecs; ++j) acc[j] += v * load(row + j * kLanes);
+  // First layer: bias + sum over the inputs of input * row, kBlock units at a time so the
+  // accumulators stay in registers. Each row is loaded once for the G positions; the inputs
+  // that are zero in some of them add exact zeros there, so every position gets the same sums,
+  // in the same order, as alone.
+  const int nnz = union_of_non_zeros<G>(x, inputs_, nz_index);
+  for (int b = 0; b < w0; b += kBlock) {
+    VecF acc[G][kBlockVecs];
+    for (int g = 0; g < G; ++g)
+      for (int j = 0; j < kBlockVecs; ++j) acc[g][j] = load(first.bias.data() + b + j * kLanes);
+    for (int k = 0; k < nnz; ++k) {
+      const int i = nz_index[k];
+      const float* row = first.w.data() + size_t(i) * w0 + b;
+      VecF w[kBlockVecs];
+      for (int j = 0; j < kBlockVecs; ++j) w[j] = load(row + j * kLanes);
+      for (int g = 0; g < G; ++g) {
+        const float v = x[size_t(g) * inputs_ + i];
+        for (int j = 0; j < kBlockVecs; ++j) acc[g][j] += v * w[j];
       }
-      for (int j = 0; j < kBlockVecs; ++j) store(cur + b + j * kLanes, acc[j]);
     }
-    // Later layers: one dot product per output.
+    for (int g = 0; g < G; ++g)
+      for (int j = 0; j < kBlockVecs; ++j) store(scratch.a.data() + size_t(g) * widest_ + b + j * kLanes, acc[g][j]);
+  }
+  // Later layers, one position at a time: one dot product per output.
+  for (int g = 0; g < G; ++g) {
+    float* __restrict cur = scratch.a.data() + size_t(g) * widest_;
+    float* __restrict next = scratch.b.data();
     for (int k = 1; k < nlayers; ++k) {
       sigmoid_in_place(cur, prepared_[k - 1].out_pad);
       const PreparedLayer& l = prepared_[k];
@@ -251,7 +264,7 @@ void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratc
       std::swap(cur, next);
     }
     sigmoid_in_place(cur, kOutputs);
-    for (int o = 0; o < kOutputs; ++o) out[size_t(s) * kOutputs + o] = cur[o];
+    for (int o = 0; o < kOutputs; ++o) out[size_t(g) * kOutputs + o] = cur[o];
   }
 }
 

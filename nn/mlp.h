@@ -65,9 +65,8 @@ Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from
 
 // Per-thread working memory of Mlp::forward (grows to the largest batch seen, then stays).
 struct MlpScratch {
-  std::vector<float> a, b;    // layer activations
-  std::vector<int> nz_index;  // the non-zero inputs of the current position
-  std::vector<float> nz_value;
+  std::vector<float> a, b;    // layer activations (a: one row per position of a group)
+  std::vector<int> nz_index;  // the inputs non-zero in at least one position of the group
 };
 
 class Mlp {
@@ -79,7 +78,8 @@ class Mlp {
 
   // Evaluates `batch` input rows (inputs: batch x inputs(), row-major) into out (batch x
   // kOutputs). Fast path: zero inputs skipped, vectorised, a fast exp (|error| < 1e-6 against
-  // forward_reference on the outputs).
+  // forward_reference on the outputs). The first layer runs over groups of positions, each of
+  // its weight rows read once per group; a position's result does not depend on the batch.
   void forward(const float* inputs, int batch, float* out, MlpScratch& scratch) const;
 
   // Naive scalar evaluation with std::exp, straight from the torch-layout weights: the reference
@@ -96,6 +96,10 @@ class Mlp {
     std::vector<float> w;
     std::vector<float> bias;  // out_pad, zero-padded
   };
+
+  // forward() for G positions: x holds G input rows, out G x kOutputs.
+  template <int G>
+  void forward_group(const float* x, float* out, MlpScratch& scratch) const;
 
   EncoderId encoder_;
   int inputs_ = 0;
