@@ -6,19 +6,13 @@
 #include <omp.h>
 
 #include "engine/movegen_backgammon.h"
+#include "engine/play_score.h"
 #include "engine/play_set.h"
 #include "engine/restrictions.h"
 
 namespace nard {
 
 namespace {
-
-// Play quality for the maximal-dice rule (rules.md §1.3): 2 per die used, plus 1 when a single
-// die of a non-double was played and it was the larger one. A sub-move that ends the game counts
-// as using every die (errata 7): it scores like a full play, so it stands beside the full plays
-// that do not end the game rather than replacing them.
-constexpr int kScoreAllDiceDouble = 8;
-constexpr int kScoreAllDice = 4;
 
 // One node of the sub-move search.
 struct Node {
@@ -158,11 +152,7 @@ struct MoveGenerator::Impl {
     return false;
   }
 
-  int score_of(const Node& n) const {
-    if (doubles) return n.used * 2;
-    if (n.used == 1) return 2 + n.larger_used;
-    return n.used * 2;
-  }
+  int score_of(const Node& n) const { return play_score(doubles, n.used, n.larger_used); }
 
   // Bear-off is allowed when every mover checker is on 1..6, none on the bar, and (Plakoto)
   // none pinned, wherever it is.
@@ -273,7 +263,7 @@ struct MoveGenerator::Impl {
       seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
       seq.count = c.used;
       if (ends) {
-        record(c, doubles ? kScoreAllDiceDouble : kScoreAllDice);
+        record(c, all_dice_score(doubles));
       } else if (c.remaining) {
         if (!(track_visits && seen(c))) expand(c);
       } else {
@@ -407,7 +397,7 @@ int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move*
     limit = r.head_limit + 1;
   int n = g.run(pos, dice, limit);
   if (first && r.head_exception == HeadException::General) {
-    const int all = nd.is_double() ? kScoreAllDiceDouble : kScoreAllDice;
+    const int all = all_dice_score(nd.is_double());
     if (g.best >= 0 && g.best < all) n = g.run(pos, dice, r.head_limit + 1);
   }
   n = apply_unblocking_obligation(r, pos, out, moves, n);

@@ -10,6 +10,7 @@
 #endif
 
 #include "engine/movegen.h"
+#include "engine/play_score.h"
 #include "engine/play_set.h"
 
 namespace nard {
@@ -27,10 +28,6 @@ constexpr int kOppBarByte = 25;
 constexpr int kMoverOffByte = 26;
 constexpr uint32_t kPointBits = (1u << kPoints) - 1;  // bit p-1: point p
 constexpr uint32_t kHomeBits = 0x3Fu;                 // points 1..6
-
-// Play quality for the maximal-dice rule, as in the general search (movegen.cpp).
-constexpr int kScoreAllDiceDouble = 8;
-constexpr int kScoreAllDice = 4;
 
 inline Bytes to_bytes(const Position& p) {
   Bytes v;
@@ -98,10 +95,7 @@ struct BackgammonMoveGenerator::Impl {
     static_assert(Position::kMoverFirstTurnBit == 1u << 25);
   }
 
-  int score_of(const Node& n) const {
-    if (!doubles && n.used == 1) return 2 + n.larger_used;
-    return n.used * 2;
-  }
+  int score_of(const Node& n) const { return play_score(doubles, n.used, n.larger_used); }
 
   void record(Bytes v, int score) {
     if (score < best) return;
@@ -164,7 +158,7 @@ struct BackgammonMoveGenerator::Impl {
     seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
     seq.count = c.used;
     if (c.v[kMoverOffByte] == kCheckers)
-      record(c.v, doubles ? kScoreAllDiceDouble : kScoreAllDice);  // the game ends here
+      record(c.v, all_dice_score(doubles));  // the game ends here
     else if (c.remaining)
       expand(c);
     else

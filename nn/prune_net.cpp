@@ -88,62 +88,10 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   return n;
 }
 
-template <int NV, class Vec>
-[[gnu::always_inline]] inline Probabilities PruneNet::finish(Vec* acc) const {
-  for (int j = 0; j < NV; ++j) acc[j] = sigmoid_fast_reciprocal(acc[j]);
-  static_assert(kOutputs == 5);
-  VecF sum[kOutputs] = {};
-  for (int o = 0; o < kOutputs; ++o) {
-    const float* w = out_weight_.data() + size_t(o) * (NV * kLanes);
-    for (int j = 0; j < NV; ++j) sum[o] += load(w + j * kLanes) * acc[j];
-  }
-  alignas(64) float out[kLanes > 8 ? kLanes : 8] = {};
-  const Vec4F first4 = horizontal_sums(sum[0], sum[1], sum[2], sum[3]);
-  __builtin_memcpy(out, &first4, sizeof first4);
-  const Vec4F last = fold_to_4(sum[4]);
-  out[4] = (last[0] + last[1]) + (last[2] + last[3]);
-  for (int o = 0; o < kOutputs; ++o) out[o] += out_bias_[o];
-  sigmoid_in_place(out, kOutputs);
-  return Probabilities::from_array(out);
-}
-
-// NV = hidden_pad_ / kLanes, a compile-time constant so that the accumulators live in registers.
-template <int NV>
-Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
-  VecF acc[NV];
-  for (int j = 0; j < NV; ++j) acc[j] = load(bias_.data() + j * kLanes);
-  const auto add = [&](const float* row) {
-    for (int j = 0; j < NV; ++j) acc[j] += load(row + j * kLanes);
-  };
-  // One precomputed row per point and per bar, no branches on the checker counts.
-  for (int p = 1; p <= 24; ++p) add(point_row(p, pos.at(p)));
-  add(bar_row(0, pos.mover_bar));
-  add(bar_row(1, pos.opp_bar));
-  return finish<NV>(acc);
-}
-
-namespace {
-// Bit k-1 set for each point k (1..24) whose count differs between a and b.
-inline uint32_t changed_points(const Position& a, const Position& b) {
-  uint32_t mask = 0;
-  for (int w = 0; w < 3; ++w) {
-    uint64_t x, y;
-    std::memcpy(&x, a.board.data() + 8 * w, 8);
-    std::memcpy(&y, b.board.data() + 8 * w, 8);
-    uint64_t d = x ^ y;
-    // High bit of each byte that is non-zero.
-    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kHigh = 0x8080808080808080ULL;
-    d = (((d & kLow7) + kLow7) | d) & kHigh;
-    // Gather the 8 high bits into 8 consecutive bits.
-    mask |= uint32_t((d >> 7) * 0x0102040810204080ULL >> 56) << (8 * w);
-  }
-  return mask;
-}
-}  // namespace
-
-// finish() for G plays at once, with the same arithmetic lane by lane (so the same results): the
-// G evaluations are independent chains, interleaved stage by stage, so their latencies overlap
-// (one play's finish() alone is a long dependent chain: sigmoid, dot products, sums, sigmoid).
+// From the first layer's sums acc[g] of G positions: the hidden sigmoid and the output layer,
+// into out[g]. The G evaluations are independent chains (sigmoid, dot products, sums, sigmoid),
+// interleaved stage by stage so that their latencies overlap; each lane's arithmetic is the same
+// for any G.
 template <int NV, int G, class Vec>
 [[gnu::always_inline]] inline void PruneNet::finish_group(Vec (*acc)[NV], Probabilities* out) const {
   for (int g = 0; g < G; ++g)
@@ -168,6 +116,42 @@ template <int NV, int G, class Vec>
   sigmoid_in_place(values, G * kOutputs);
   for (int g = 0; g < G; ++g) out[g] = Probabilities::from_array(values + g * kOutputs);
 }
+
+// NV = hidden_pad_ / kLanes, a compile-time constant so that the accumulators live in registers.
+template <int NV>
+Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
+  VecF acc[NV];
+  for (int j = 0; j < NV; ++j) acc[j] = load(bias_.data() + j * kLanes);
+  const auto add = [&](const float* row) {
+    for (int j = 0; j < NV; ++j) acc[j] += load(row + j * kLanes);
+  };
+  // One precomputed row per point and per bar, no branches on the checker counts.
+  for (int p = 1; p <= 24; ++p) add(point_row(p, pos.at(p)));
+  add(bar_row(0, pos.mover_bar));
+  add(bar_row(1, pos.opp_bar));
+  Probabilities out;
+  finish_group<NV, 1>(&acc, &out);
+  return out;
+}
+
+namespace {
+// Bit k-1 set for each point k (1..24) whose count differs between a and b.
+inline uint32_t changed_points(const Position& a, const Position& b) {
+  uint32_t mask = 0;
+  for (int w = 0; w < 3; ++w) {
+    uint64_t x, y;
+    std::memcpy(&x, a.board.data() + 8 * w, 8);
+    std::memcpy(&y, b.board.data() + 8 * w, 8);
+    uint64_t d = x ^ y;
+    // High bit of each byte that is non-zero.
+    constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kHigh = 0x8080808080808080ULL;
+    d = (((d & kLow7) + kLow7) | d) & kHigh;
+    // Gather the 8 high bits into 8 consecutive bits.
+    mask |= uint32_t((d >> 7) * 0x0102040810204080ULL >> 56) << (8 * w);
+  }
+  return mask;
+}
+}  // namespace
 
 template <int NV>
 void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Position> plays,

@@ -46,11 +46,8 @@ class PruneNet {
   const float* bar_row(int side, int n) const {
     return bar_rows_.data() + size_t(side * 16 + (n & 15)) * hidden_pad_;
   }
-  // From the first layer's sums: the hidden sigmoid and the output layer. Vec: nn/simd.h's
-  // register type (kept out of this header).
-  template <int NV, class Vec>
-  Probabilities finish(Vec* acc) const;
-  // finish() for G plays at once (the same results): out[g] from acc[g].
+  // From the first layer's sums of G positions: the hidden sigmoid and the output layer, out[g]
+  // from acc[g]. Vec: nn/simd.h's register type (kept out of this header).
   template <int NV, int G, class Vec>
   void finish_group(Vec (*acc)[NV], Probabilities* out) const;
   int hidden_ = 0, hidden_pad_ = 0;  // hidden_pad_: a multiple of the SIMD width
