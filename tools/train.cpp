@@ -1,22 +1,84 @@
 // nard train --variant X --out DIR [--games N] [--hidden H] [--threads T] [--resume] [...]:
 // TD(lambda) self-play training (training/trainer.h), with a progress line, atomic checkpoints,
 // metrics.csv and strength.svg in DIR.
+// nard train --targets ply1|ply2|ply3 --out DIR [--init-from MODEL] [--steps K] [...]: the
+// supervised pipeline (training/supervised.h): nets fitted to their own n-ply search, step by step.
 #ifdef NARD_WITH_TORCH  // the trainer is built only with LibTorch
+#include <unistd.h>
+
 #include <cstdio>
+#include <chrono>
 #include <sstream>
 
 #include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
+#include "bot/model_path.h"
+#include "training/supervised.h"
 #include "training/trainer.h"
 
 namespace nard::tools {
 
 namespace {
 struct TrainOptions {
-  std::string variant, rules, optimizer = "adam";
+  std::string variant, rules, optimizer = "adam", targets = "td";
   training::TrainConfig config;
+  training::SupervisedConfig supervised;
+  // Options the two methods share but with other defaults: taken for the supervised pipeline only
+  // when given.
+  CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
 };
+
+// A terminal gets a line redrawn in place; a file or pipe gets a plain line now and then.
+void show_supervised(const training::SupervisedProgress& p) {
+  static const bool tty = isatty(fileno(stderr));
+  static std::string last_phase;
+  static double last_line = 0;
+  const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  if (!p.message.empty()) {
+    std::fprintf(stderr, "%s[step %d/%d] %s: %s\n", tty ? "\r\033[K" : "", p.step, p.steps, p.phase.c_str(),
+                 p.message.c_str());
+    return;
+  }
+  if (p.phase == "started" || p.phase == "resumed") {
+    std::fprintf(stderr, "%s after %lld of %d steps\n", p.phase.c_str(), p.done, p.steps);
+    return;
+  }
+  if (!tty && p.phase == last_phase && now - last_line < 10 && p.done < p.total) return;
+  last_phase = p.phase;
+  last_line = now;
+  std::fprintf(stderr, "%s[step %d/%d] %s %lld/%lld%s", tty ? "\r\033[K" : "", p.step, p.steps, p.phase.c_str(),
+               p.done, p.total, tty ? "" : "\n");
+  std::fflush(stderr);
+}
+
+void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
+  training::SupervisedConfig& s = o.supervised;
+  s.variant = rules.preset;
+  s.out_dir = o.config.out_dir;
+  s.threads = o.config.threads;
+  s.seed = o.config.seed;
+  s.resume = o.config.resume;
+  s.hidden = o.config.hidden;
+  s.race_hidden = o.config.race_hidden;
+  s.ply = o.targets[3] - '0';
+  if (o.lr->count()) s.learning_rate = o.config.learning_rate;
+  if (o.batch->count()) s.batch_size = o.config.batch_size;
+  if (o.exploration->count()) s.exploration = o.config.exploration;
+  if (o.games->count()) return fail_input(make_error("--games counts TD self-play games; the supervised pipeline takes --steps and --games-per-step"));
+  if (s.init_from.empty()) {
+    Result<std::string> path = default_model_path(rules.variant);
+    if (!path) return fail_input(path.error());
+    s.init_from = *path;
+  }
+  if (auto e = training::run_supervised(s, show_supervised)) {
+    const bool input = e->message.find("resume") != std::string::npos ||
+                       e->message.find("--") != std::string::npos ||
+                       e->message.find("corrupt") != std::string::npos;
+    return input ? fail_input(*e) : fail_runtime(*e);
+  }
+  std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+}
 
 std::string strength_text(const training::MetricsRow& row) {
   std::ostringstream s;
@@ -59,6 +121,11 @@ void run_train(TrainOptions o) {
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
+  if (o.targets != "td") {
+    if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
+      return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
+    return run_supervised_cmd(o, *rules);
+  }
   if (o.optimizer == "adam") o.config.optimizer = training::OptimizerKind::Adam;
   else if (o.optimizer == "sgd") o.config.optimizer = training::OptimizerKind::Sgd;
   else return fail_input(make_error("--optimizer must be adam or sgd, not '" + o.optimizer + "'"));
@@ -92,7 +159,10 @@ void register_train(CLI::App& app) {
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--out", c.out_dir, "Run directory (checkpoints, metrics.csv, strength.svg)")->required();
-  cmd->add_option("--games", c.games, "Self-play games in total (rounded up to whole rounds)");
+  cmd->add_option("--targets", o->targets,
+                  "td: TD(lambda) self-play (default); ply1|ply2|ply3: the supervised pipeline, each step fitting "
+                  "the nets to positions valued by their own n-ply search");
+  o->games = cmd->add_option("--games", c.games, "TD: self-play games in total (rounded up to whole rounds)");
   cmd->add_option("--hidden", c.hidden, "Hidden layer sizes of the main net (backgammon: contact), e.g. --hidden 128 or --hidden 128,64 (default: nn/ defaults)")
       ->delimiter(',');
   cmd->add_option("--race-hidden", c.race_hidden, "Hidden layer sizes of backgammon's race net (default: nn/ defaults)")
@@ -100,17 +170,30 @@ void register_train(CLI::App& app) {
   cmd->add_option("--threads", c.threads, "Self-play and evaluation threads");
   cmd->add_flag("--resume", c.resume, "Continue the run in --out from its latest checkpoint");
   cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter");
-  cmd->add_option("--lr", c.learning_rate, "Learning rate");
+  o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)");
   cmd->add_option("--optimizer", o->optimizer, "adam or sgd");
-  cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner");
+  o->batch = cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner (TD default 128, supervised 256)");
   cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players");
-  cmd->add_option("--exploration", c.exploration, "Probability of a random play in self-play");
+  o->exploration = cmd->add_option("--exploration", c.exploration,
+                                   "Probability of a random play in self-play (TD default 0, supervised 0.05)");
   cmd->add_option("--seed", c.seed, "Run seed");
   cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints");
   cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)");
   cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match");
   cmd->add_option("--init-from", c.init_from, "Start from this model file's weights (same variant and sizes)");
-  cmd->callback([o] { run_train(*o); });
+  auto& sv = o->supervised;
+  cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)");
+  cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step");
+  cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games");
+  cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)");
+  cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step");
+  cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk");
+  cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)");
+  cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
+  cmd->callback([o] {
+    o->supervised.init_from = o->config.init_from;
+    run_train(*o);
+  });
 }
 
 }  // namespace nard::tools

@@ -47,7 +47,8 @@ std::string metrics_csv(const std::vector<MetricsRow>& rows) {
   return s.str();
 }
 
-std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string& title) {
+std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string& title,
+                         const std::string& x_label) {
   const double W = 720, H = 420, left = 60, right = 150, top = 40, bottom = 50;
   const double pw = W - left - right, ph = H - top - bottom;
   const std::vector<std::string> names = opponents(rows);
@@ -81,7 +82,7 @@ std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string&
       << num("%.0f", g) << "</text>\n";
   }
   s << "<text x=\"" << left + pw / 2 << "\" y=\"" << H - 10
-    << "\" text-anchor=\"middle\">self-play games</text>\n"
+    << "\" text-anchor=\"middle\">" << x_label << "</text>\n"
     << "<text transform=\"translate(16," << top + ph / 2
     << ") rotate(-90)\" text-anchor=\"middle\">points per game (cubeless, 0-ply)</text>\n";
   for (size_t i = 0; i < names.size(); ++i) {

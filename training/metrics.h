@@ -14,7 +14,9 @@ namespace nard::training {
 // appearance) <opponent>_ppg,<opponent>_se,<opponent>_games. Empty cells where a row lacks one.
 std::string metrics_csv(const std::vector<MetricsRow>& rows);
 
-// A self-contained SVG line chart of points per game against games played.
-std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string& title);
+// A self-contained SVG line chart of points per game against MetricsRow::games (TD training:
+// self-play games; the supervised pipeline: positions valued), labelled x_label.
+std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string& title,
+                         const std::string& x_label = "self-play games");
 
 }  // namespace nard::training

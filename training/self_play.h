@@ -1,7 +1,6 @@
-// Self-play for TD training: both sides are the same 0-ply greedy net player (bot/greedy_player.h's
-// rule: the play whose resulting position, evaluated with the opponent on roll and inverted, has
-// the highest cubeless equity), optionally with a little epsilon-exploration. Each finished game
-// becomes training examples: the encoded positions s_t with their TD(lambda) targets.
+// Self-play for TD training: games of the one self-play loop (bot/self_play.h: the 0-ply greedy
+// net on both sides, optionally with a little epsilon-exploration). Each finished game becomes
+// training examples: the encoded positions s_t with their TD(lambda) targets.
 //
 // Determinism: game i of a run uses game_seed(run_seed, i) for its dice and exploration, and the
 // examples of a batch of games are concatenated in game order, so the OpenMP schedule and the
@@ -15,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "bot/self_play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "nn/encoder.h"
@@ -27,16 +27,7 @@ struct SelfPlayConfig {
   double lambda = 0.7;         // TD(lambda), see td_targets.h
   double exploration = 0.0;    // probability of a uniformly random play instead of the best one
   int max_turns = 5000;        // a longer game is dropped (no examples)
-};
-
-// One game as played: s_0 .. s_{T-1} (side on roll, before the roll), the value the net gave each
-// s_t when it was chosen (values[0] is not evaluated), and the result seen from s_{T-1}'s side.
-struct PlayedGame {
-  std::vector<Position> positions;
-  std::vector<Probabilities> values;
-  Probabilities result;
-  bool finished = false;
-  int turns = 0;
+  SelfPlayOptions options() const { return {exploration, max_turns}; }
 };
 
 // Training examples for the nets of one game, one block per encoder (encoders_for(variant)).
@@ -54,18 +45,6 @@ struct Examples {
   void append(const Examples& other);
 };
 Examples empty_examples(Variant variant);
-
-// Plays one game with `evaluator` on both sides (the caller's generator scratch is reused).
-class GamePlayer {
- public:
-  explicit GamePlayer(const Rules& rules);
-  ~GamePlayer();
-  PlayedGame play(Evaluator& evaluator, uint64_t seed, const SelfPlayConfig& config);
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
 
 // The examples of one played game (TD targets, then encoding), appended to `out`.
 void add_examples(const Rules& rules, const PlayedGame& game, double lambda, Examples& out);

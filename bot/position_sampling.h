@@ -1,0 +1,50 @@
+// Positions for supervised training, sampled from self-play: games of the one self-play loop
+// (bot/self_play.h) with epsilon-exploration, so that positions a greedy net would never reach
+// (after an odd play) are covered too. Every position met (side on roll, before the roll) is a
+// candidate; the sample keeps each with probability `keep` (neighbouring positions of one game are
+// strongly correlated), drops exact repeats (the opening positions recur in every game), and drops
+// positions whose value needs no net: finished games and, when `skip` is given, the positions it
+// covers (backgammon bear-offs valued exactly by the bear-off database).
+//
+// Determinism: game g uses game_seed(seed, g); the keep decisions come from the game's own
+// stream; the result lists positions in game order (first occurrence), whatever the thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/result.h"
+#include "engine/rules.h"
+#include "nn/evaluator.h"
+
+namespace nard {
+
+struct SamplingConfig {
+  long long first_game = 0;  // game indices [first_game, first_game + games)
+  int games = 1000;
+  uint64_t seed = 1;
+  double exploration = 0.05;  // per move
+  double keep = 0.5;          // probability of keeping a candidate position
+  int threads = 2;
+};
+
+struct SampleStatistics {
+  long long games = 0, unfinished_games = 0;
+  long long candidates = 0;   // positions met (excluding each game's starting position)
+  long long repeats = 0;      // dropped as exact repeats
+  long long skipped = 0;      // dropped by `skip` (or a finished game)
+};
+
+// Plays the games with `model` (0-ply greedy, both sides) and returns the sampled positions.
+// `skip(pos)` true drops a position (may be empty). `progress(games_done, games)` is called from
+// the calling thread now and then.
+std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model,
+                                       const SamplingConfig& config,
+                                       const std::function<bool(const Position&)>& skip,
+                                       SampleStatistics* statistics = nullptr,
+                                       const std::function<void(long long, long long)>& progress = {});
+
+}  // namespace nard

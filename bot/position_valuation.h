@@ -1,0 +1,34 @@
+// Targets for supervised training: each position valued by the model's own n-ply search
+// (bot/search.h, gnubg's ply convention, with the search's default move filters and pruning).
+// gnubg's later nets were trained the same way ("to play like the 2-ply evaluation").
+//
+// Determinism: each position is valued on its own (the search's cache holds only 0-ply values,
+// which do not depend on the order), so the values do not depend on the thread count or schedule.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "bot/search.h"
+#include "engine/position.h"
+#include "nn/evaluator.h"
+#include "nn/probabilities.h"
+
+namespace nard {
+
+struct ValuationConfig {
+  int ply = 2;  // 0..3
+  SearchConfig search;  // filters and pruning; `ply` above overrides search.ply
+  int threads = 2;
+};
+
+// out[i]: the ply-deep value of positions[i] (side on roll, before the roll). `progress(done,
+// total)` is called from the calling thread now and then. Precondition: out.size() ==
+// positions.size().
+void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
+                     const ValuationConfig& config, std::span<Probabilities> out,
+                     const std::function<void(long long, long long)>& progress = {});
+
+}  // namespace nard

@@ -1,0 +1,171 @@
+#include "nn/position_database.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "nn/binary_io.h"
+
+namespace nard {
+
+namespace {
+
+constexpr uint32_t kVariantCount = 5;
+constexpr uint64_t kMaxRecords = 1ull << 32;
+
+bool valid_target(const Probabilities& p) {
+  const auto v = p.as_array();
+  for (float x : v)
+    if (!std::isfinite(x) || x < -1e-5f || x > 1.0f + 1e-5f) return false;
+  constexpr float kSlack = 1e-4f;  // targets are averages of floats: allow rounding
+  return p.win_gammon <= p.win + kSlack && p.win_backgammon <= p.win_gammon + kSlack &&
+         p.lose_gammon <= 1.0f - p.win + kSlack && p.lose_backgammon <= p.lose_gammon + kSlack;
+}
+
+std::string record_error(std::string_view source, uint64_t index, const std::string& what) {
+  return std::string(source) + ": record " + std::to_string(index) + " " + what +
+         " (the file is corrupt or was not written by nard; re-create it with nard targets)";
+}
+
+}  // namespace
+
+std::string PositionDatabase::target_name() const {
+  if (target_kind == TargetKind::Rollout) return std::to_string(target_trials) + "-trial rollout";
+  return std::to_string(target_ply) + "-ply search";
+}
+
+std::string serialize_position_database(const PositionDatabase& db) {
+  std::string s;
+  s.reserve(256 + db.records.size() * kPositionRecordBytes);
+  binary::put_u32(s, kPositionDatabaseMagic);
+  binary::put_u32(s, kPositionDatabaseVersion);
+  binary::put_u32(s, uint32_t(db.variant));
+  binary::put_str(s, db.rules);
+  binary::put_u32(s, uint32_t(db.target_kind));
+  binary::put_u32(s, uint32_t(db.target_ply));
+  binary::put_u32(s, uint32_t(db.target_trials));
+  binary::put_str(s, db.model);
+  binary::put_str(s, db.description);
+  binary::put_u64(s, db.records.size());
+  for (const PositionRecord& r : db.records) {
+    const Position& p = r.position;
+    for (int8_t c : p.board) binary::put_u8(s, uint8_t(c));
+    binary::put_u8(s, p.mover_bar);
+    binary::put_u8(s, p.opp_bar);
+    binary::put_u8(s, p.mover_off);
+    binary::put_u8(s, p.opp_off);
+    binary::put_u32(s, p.flags);
+    for (float f : r.target.as_array()) binary::put_f32(s, f);
+  }
+  binary::put_u64(s, binary::fnv1a64(s));
+  return s;
+}
+
+Result<PositionDatabase> parse_position_database(std::string_view bytes, std::string_view source) {
+  const std::string src(source);
+  if (bytes.size() < 8 + 8) return make_error(src + ": not a nard position database (too short)");
+  binary::Reader in(bytes);
+  uint32_t magic = 0, version = 0;
+  in.u32(magic);
+  in.u32(version);
+  if (magic != kPositionDatabaseMagic)
+    return make_error(src + ": not a nard position database (wrong magic number)");
+  if (version != kPositionDatabaseVersion)
+    return make_error(src + ": position database format version " + std::to_string(version) +
+                      ", this nard reads version " + std::to_string(kPositionDatabaseVersion) +
+                      "; re-create it with this nard's `nard targets`");
+  uint64_t stored = 0;
+  {
+    binary::Reader tail(bytes.substr(bytes.size() - 8));
+    tail.u64(stored);
+  }
+  if (binary::fnv1a64(bytes.substr(0, bytes.size() - 8)) != stored)
+    return make_error(src + ": checksum mismatch (the file is truncated or damaged; re-create it)");
+
+  PositionDatabase db;
+  uint32_t variant = 0, kind = 0, ply = 0, trials = 0;
+  uint64_t count = 0;
+  const bool header = in.u32(variant) && in.str(db.rules, 256) && in.u32(kind) && in.u32(ply) &&
+                      in.u32(trials) && in.str(db.model) && in.str(db.description) && in.u64(count);
+  if (!header) return make_error(src + ": truncated header");
+  if (variant >= kVariantCount) return make_error(src + ": unknown variant number " + std::to_string(variant));
+  if (kind > 1) return make_error(src + ": unknown target kind " + std::to_string(kind));
+  if (ply > 8 || trials > 100000000) return make_error(src + ": implausible target settings");
+  db.variant = Variant(variant);
+  db.target_kind = TargetKind(kind);
+  db.target_ply = int(ply);
+  db.target_trials = int(trials);
+  Result<Rules> rules = rules_preset(db.rules);
+  if (!rules) return make_error(src + ": " + rules.error().message);
+  if (rules->variant != db.variant)
+    return make_error(src + ": rules preset '" + db.rules + "' is not a preset of the file's game " +
+                      std::string(variant_name(db.variant)));
+  if (count > kMaxRecords || in.left() != count * kPositionRecordBytes + 8)
+    return make_error(src + ": the record count " + std::to_string(count) +
+                      " does not match the file size (truncated or trailing bytes)");
+  db.records.resize(size_t(count));
+  for (uint64_t i = 0; i < count; ++i) {
+    PositionRecord& r = db.records[size_t(i)];
+    Position& p = r.position;
+    uint8_t b = 0;
+    for (int8_t& c : p.board) {
+      in.u8(b);
+      c = int8_t(b);
+    }
+    in.u8(p.mover_bar);
+    in.u8(p.opp_bar);
+    in.u8(p.mover_off);
+    in.u8(p.opp_off);
+    in.u32(p.flags);
+    float v[kOutputs] = {};
+    for (float& f : v) in.f32(f);
+    r.target = Probabilities::from_array(v);
+    std::string why;
+    if (!p.is_consistent(&why)) return make_error(record_error(src, i, "is not a valid position: " + why));
+    if (p.geometry() != rules->geometry)
+      return make_error(record_error(src, i, "has the board geometry of another game"));
+    if (!valid_target(r.target))
+      return make_error(record_error(src, i, "has targets that are not consistent probabilities"));
+  }
+  return db;
+}
+
+Result<PositionDatabase> load_position_database(const std::string& path) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0)
+    return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
+  if (!S_ISREG(st.st_mode)) return make_error(path + ": not a regular file (expected a position database)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return make_error(path + ": read error");
+  return parse_position_database(bytes, path);
+}
+
+std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
+  const std::string bytes = serialize_position_database(db);
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return make_error(path + ": cannot create (" + std::strerror(errno) + ")");
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !flushed || !closed) {
+    std::remove(tmp.c_str());
+    return make_error(path + ": write failed (disk full or file size limit?)");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp.c_str());
+    return make_error(path + ": cannot replace the file (" + why + ")");
+  }
+  return std::nullopt;
+}
+
+}  // namespace nard

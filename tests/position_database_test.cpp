@@ -1,0 +1,156 @@
+// The position database file (nn/position_database.h): round trip, atomic save, and loud rejection
+// of damaged or foreign files; the sampling and valuation that fill it (bot/position_sampling.h,
+// bot/position_valuation.h).
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "bot/position_sampling.h"
+#include "bot/position_valuation.h"
+#include "bot/search.h"
+#include "nn/position_database.h"
+#include "nn/weights_file.h"
+
+namespace nard {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PositionDatabaseFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) / ("nard_npdb_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  static std::string error_of(const std::string& bytes) {
+    Result<PositionDatabase> r = parse_position_database(bytes, "db.npdb");
+    return r.ok() ? std::string() : r.error().message;
+  }
+  static PositionDatabase sample_db() {
+    PositionDatabase db;
+    db.rules = "wbf";
+    db.target_ply = 2;
+    db.model = "test model";
+    db.description = "two positions";
+    Position p = backgammon_start();
+    db.records.push_back({p, Probabilities{0.5f, 0.15f, 0.01f, 0.14f, 0.008f}});
+    p = p.flipped();
+    p.set(23, 1);
+    db.records.push_back({p, Probabilities{0.6f, 0.2f, 0.0f, 0.1f, 0.0f}});
+    return db;
+  }
+  fs::path dir_;
+};
+
+TEST_F(PositionDatabaseFile, RoundTrip) {
+  PositionDatabase good = sample_db();
+  good.records.pop_back();  // the second record is deliberately inconsistent (16 checkers)
+  ASSERT_FALSE(sample_db().records[1].position.is_consistent());
+  const std::string bytes = serialize_position_database(good);
+  EXPECT_EQ(bytes.size(), 4u * 3 + 4 + 3 + 4 * 3 + 4 + good.model.size() + 4 + good.description.size() + 8 +
+                              kPositionRecordBytes * good.records.size() + 8);
+  Result<PositionDatabase> back = parse_position_database(bytes, "x");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, good);
+  EXPECT_EQ(back->target_name(), "2-ply search");
+
+  ASSERT_FALSE(save_position_database(path("a.npdb"), good).has_value());
+  Result<PositionDatabase> loaded = load_position_database(path("a.npdb"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(*loaded, good);
+  for (const auto& e : fs::directory_iterator(dir_))  // no temporary left behind
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+}
+
+TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
+  PositionDatabase good = sample_db();
+  good.records.pop_back();
+  const std::string bytes = serialize_position_database(good);
+  EXPECT_NE(error_of("").find("not a nard position database"), std::string::npos);
+  EXPECT_NE(error_of(std::string(64, 'x')).find("wrong magic"), std::string::npos);
+  std::string flipped = bytes;
+  flipped[bytes.size() - 20] ^= 1;
+  EXPECT_NE(error_of(flipped).find("checksum"), std::string::npos);
+  EXPECT_NE(error_of(bytes.substr(0, bytes.size() - 3)).find("checksum"), std::string::npos);
+  std::string version = bytes;
+  version[4] = 9;
+  EXPECT_NE(error_of(version).find("version 9"), std::string::npos);
+
+  // An impossible position is refused even with a right checksum (16 checkers).
+  PositionDatabase bad = sample_db();
+  bad.records.erase(bad.records.begin());
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a valid position"), std::string::npos);
+  // Targets that are not probabilities.
+  bad = good;
+  bad.records[0].target.win_gammon = 0.9f;  // above win
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("not consistent probabilities"), std::string::npos);
+  // A preset of another game than the file's.
+  bad = good;
+  bad.rules = "plakoto";
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("not a preset of the file's game"), std::string::npos);
+
+  // A directory or a FIFO is not a database (and never blocks).
+  EXPECT_NE(load_position_database(dir_.string()).error().message.find("not a regular file"), std::string::npos);
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
+  EXPECT_NE(load_position_database(path("fifo")).error().message.find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"), std::string::npos);
+}
+
+// Sampling and valuation with a small random net: deterministic, independent of the thread count,
+// no repeats, no finished games, and the valuation equals the search's own evaluate().
+TEST(PositionSampling, DeterministicAndThreadIndependent) {
+  Result<Rules> rules = rules_preset("wbf");
+  ASSERT_TRUE(rules.ok());
+  Result<std::shared_ptr<const NeuralModel>> model =
+      NeuralModel::create(*rules, random_net_weights(Variant::Backgammon, 7));
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  SamplingConfig c;
+  c.games = 12;
+  c.seed = 3;
+  c.exploration = 0.2;
+  c.keep = 0.5;
+  c.threads = 1;
+  SampleStatistics s1, s2;
+  const std::vector<Position> one = sample_positions(*model, c, {}, &s1);
+  c.threads = 2;
+  const std::vector<Position> two = sample_positions(*model, c, {}, &s2);
+  ASSERT_FALSE(one.empty());
+  EXPECT_EQ(one, two);
+  EXPECT_EQ(s1.candidates, s2.candidates);
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_TRUE(one[i].is_consistent());
+    EXPECT_FALSE(terminal_probabilities(*rules, one[i]).has_value());
+    for (size_t j = 0; j < i; ++j) ASSERT_NE(one[i], one[j]);
+  }
+  // Keeping everything gives more positions; a skip rule drops what it names.
+  c.keep = 1.0;
+  const std::vector<Position> all = sample_positions(*model, c, {});
+  EXPECT_GT(all.size(), one.size());
+  const std::vector<Position> no_race =
+      sample_positions(*model, c, [](const Position& p) { return p.is_race(); });
+  for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
+
+  // Valuation at 1-ply: what Search::evaluate gives, on any thread count.
+  const std::span<const Position> some(one.data(), std::min<size_t>(one.size(), 20));
+  ValuationConfig vc;
+  vc.ply = 1;
+  std::vector<Probabilities> v1(some.size()), v2(some.size());
+  vc.threads = 1;
+  value_positions(*model, some, vc, v1);
+  vc.threads = 2;
+  value_positions(*model, some, vc, v2);
+  EXPECT_EQ(v1, v2);
+  NeuralEvaluator ev(*model);
+  Search search(*rules, ev);
+  for (size_t i = 0; i < some.size(); ++i) EXPECT_EQ(v1[i], search.evaluate(some[i], 1)) << i;
+}
+
+}  // namespace
+}  // namespace nard

@@ -1,0 +1,143 @@
+// The supervised pipeline (training/supervised.h): a tiny run end to end, its files, determinism
+// across thread counts and across an interruption, and refused resumes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "nn/position_database.h"
+#include "nn/weights_file.h"
+#include "training/checkpoint.h"
+#include "training/supervised.h"
+
+namespace nard::training {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("nard_supervised_test_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(p);
+  return p;
+}
+
+std::string bytes_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A small random backgammon model to start from (the pipeline's teacher is the model itself).
+std::string start_model(const fs::path& dir) {
+  fs::create_directories(dir);
+  const std::string path = (dir / "start.nardnet").string();
+  NetWeights w = random_net_weights(Variant::Backgammon, 5);
+  EXPECT_FALSE(save_weights(path, w).has_value());
+  return path;
+}
+
+SupervisedConfig tiny(const fs::path& out, const std::string& init) {
+  SupervisedConfig c;
+  c.variant = "backgammon";
+  c.out_dir = out.string();
+  c.init_from = init;
+  c.steps = 2;
+  c.games_per_step = 6;
+  c.ply = 1;
+  c.keep = 0.5;
+  c.window = 2;
+  c.epochs = 2;
+  c.chunk_positions = 40;
+  c.eval_games = 8;
+  c.threads = 2;
+  return c;
+}
+
+TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
+  const fs::path base = temp_dir("tiny");
+  const std::string init = start_model(base);
+  SupervisedConfig c = tiny(base / "a", init);
+  std::vector<std::string> phases;
+  ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) { phases.push_back(p.phase); }).has_value());
+  for (const char* f : {"config.txt", "first.nardnet", "latest.nardnet", "metrics.csv", "strength.svg",
+                        "step-0001/report.txt", "step-0001/model.nardnet", "step-0001/positions-0000.npdb",
+                        "step-0002/report.txt", "step-0002/model.nardnet"})
+    EXPECT_TRUE(fs::exists(base / "a" / f)) << f;
+  EXPECT_NE(std::find(phases.begin(), phases.end(), "value"), phases.end());
+  EXPECT_NE(std::find(phases.begin(), phases.end(), "fit"), phases.end());
+  // Chunks are position databases that say how they were made.
+  Result<PositionDatabase> db = load_position_database((base / "a/step-0001/positions-0000.npdb").string());
+  ASSERT_TRUE(db.ok()) << db.error().message;
+  EXPECT_EQ(db->target_ply, 1);
+  EXPECT_EQ(db->rules, "wbf");
+  EXPECT_LE(int(db->records.size()), c.chunk_positions);
+  // The fitted model differs from the start and loads.
+  Result<NetWeights> fitted = load_weights((base / "a/latest.nardnet").string());
+  ASSERT_TRUE(fitted.ok());
+  Result<NetWeights> start = load_weights(init);
+  EXPECT_NE(fitted->nets[0].layers, start->nets[0].layers);
+  EXPECT_NE(fitted->description.find("supervised step 2"), std::string::npos);
+  // metrics.csv: one row per step, strength against the previous model.
+  const std::string csv = bytes_of(base / "a/metrics.csv");
+  EXPECT_NE(csv.find("previous_ppg"), std::string::npos);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+
+  // One thread: the same model, byte for byte.
+  SupervisedConfig one = tiny(base / "b", init);
+  one.threads = 1;
+  ASSERT_FALSE(run_supervised(one, {}).has_value());
+  EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "b/latest.nardnet"));
+
+  // Interrupted after step 1 (step 2's report and a chunk lost), then resumed: the same model.
+  SupervisedConfig first = tiny(base / "c", init);
+  first.steps = 1;
+  ASSERT_FALSE(run_supervised(first, {}).has_value());
+  SupervisedConfig resumed = tiny(base / "c", init);
+  resumed.resume = true;
+  ASSERT_FALSE(run_supervised(resumed, {}).has_value());
+  EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "c/latest.nardnet"));
+  fs::remove(base / "c/step-0002/report.txt");
+  fs::remove(base / "c/step-0002/positions-0000.npdb");
+  ASSERT_FALSE(run_supervised(resumed, {}).has_value());
+  EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "c/latest.nardnet"));
+  fs::remove_all(base);
+}
+
+TEST(Supervised, RefusesWhatCannotBeRight) {
+  const fs::path base = temp_dir("refuse");
+  const std::string init = start_model(base);
+  SupervisedConfig c = tiny(base / "run", init);
+  c.steps = 1;
+  c.eval_games = 0;
+  ASSERT_FALSE(run_supervised(c, {}).has_value());
+  // The same directory without --resume, and a resume with other settings.
+  auto again = run_supervised(c, {});
+  ASSERT_TRUE(again.has_value());
+  EXPECT_NE(again->message.find("--resume"), std::string::npos);
+  SupervisedConfig other = c;
+  other.resume = true;
+  other.ply = 2;
+  auto mismatch = run_supervised(other, {});
+  ASSERT_TRUE(mismatch.has_value());
+  EXPECT_NE(mismatch->message.find("other settings"), std::string::npos);
+  // Resuming where there is no run; a model of another game; no model.
+  SupervisedConfig none = tiny(base / "nothing", init);
+  none.resume = true;
+  EXPECT_TRUE(run_supervised(none, {}).has_value());
+  SupervisedConfig plakoto = tiny(base / "pl", init);
+  plakoto.variant = "plakoto";
+  auto wrong_game = run_supervised(plakoto, {});
+  ASSERT_TRUE(wrong_game.has_value());
+  EXPECT_NE(wrong_game->message.find("another game"), std::string::npos);
+  SupervisedConfig no_model = tiny(base / "nm", "");
+  EXPECT_TRUE(run_supervised(no_model, {}).has_value());
+  SupervisedConfig bad_ply = tiny(base / "bp", init);
+  bad_ply.ply = 0;
+  EXPECT_TRUE(run_supervised(bad_ply, {}).has_value());
+  fs::remove_all(base);
+}
+
+}  // namespace
+}  // namespace nard::training

@@ -1,0 +1,488 @@
+#include "training/supervised.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "bot/position_sampling.h"
+#include "bot/position_valuation.h"
+#include "engine/dice.h"
+#include "nn/bearoff_database.h"
+#include "nn/encoder.h"
+#include "nn/evaluator.h"
+#include "nn/position_database.h"
+#include "nn/weights_file.h"
+#include "training/checkpoint.h"
+#include "training/learner.h"
+#include "training/metrics.h"
+#include "training/strength.h"
+
+namespace nard::training {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint64_t kShuffleStream = 0x5375706572ull;  // "Super"
+constexpr uint64_t kEvalSeed = 20261124;              // every evaluation plays the same dice
+constexpr int kHoldOutModulus = 20;                   // one position in 20 is held out
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+std::string step_dir(const SupervisedConfig& c, int step) {
+  char name[32];
+  std::snprintf(name, sizeof name, "step-%04d", step);
+  return (fs::path(c.out_dir) / name).string();
+}
+std::string chunk_path(const std::string& dir, int chunk) {
+  char name[32];
+  std::snprintf(name, sizeof name, "positions-%04d.npdb", chunk);
+  return (fs::path(dir) / name).string();
+}
+
+Result<Rules> resolve_rules(const std::string& name) {
+  Result<Rules> r = rules_for_variant(name);
+  if (r) return r;
+  Result<Rules> p = rules_preset(name);
+  if (p) return p;
+  return make_error("unknown variant or rules preset '" + name + "'");
+}
+
+std::string sizes_text(const std::vector<int>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s.empty() ? "model" : s;
+}
+
+// The lines of config.txt: everything the run's results depend on, except `steps`.
+std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_t init_hash) {
+  std::ostringstream s;
+  char h[32];
+  std::snprintf(h, sizeof h, "%016llx", (unsigned long long)init_hash);
+  s << "nard-supervised 1\n"
+    << "rules " << rules.preset << "\n"
+    << "init_from " << h << "\n"
+    << "games_per_step " << c.games_per_step << "\n"
+    << "ply " << c.ply << "\n"
+    << "exploration " << c.exploration << "\n"
+    << "keep " << c.keep << "\n"
+    << "window " << c.window << "\n"
+    << "epochs " << c.epochs << "\n"
+    << "batch_size " << c.batch_size << "\n"
+    << "learning_rate " << c.learning_rate << "\n"
+    << "hidden " << sizes_text(c.hidden) << "\n"
+    << "race_hidden " << sizes_text(c.race_hidden) << "\n"
+    << "chunk_positions " << c.chunk_positions << "\n"
+    << "eval_games " << c.eval_games << "\n"
+    << "seed " << c.seed << "\n"
+    << "bearoff_database " << (c.bearoff_database ? 1 : 0) << "\n";
+  return s.str();
+}
+
+// The figures of a finished step (report.txt: "key value" lines).
+struct StepReport {
+  long long positions = 0;        // valued in this step
+  long long positions_total = 0;  // valued in steps 1..k
+  double seconds = 0, cpu_seconds = 0;              // this step, all phases
+  double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone
+  double held_out_before = 0, held_out_after = 0;   // mean |equity error| vs targets, held out
+  double loss = 0;                                  // held-out cross-entropy after the fit
+  MetricsRow metrics;
+};
+
+std::string report_text(const StepReport& r) {
+  std::ostringstream s;
+  s.precision(9);
+  s << "positions " << r.positions << "\npositions_total " << r.positions_total << "\nseconds " << r.seconds
+    << "\ncpu_seconds " << r.cpu_seconds << "\nvalue_seconds " << r.value_seconds << "\nvalue_cpu_seconds "
+    << r.value_cpu_seconds << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
+    << r.held_out_after << "\nloss " << r.loss << "\n";
+  for (const StrengthPoint& p : r.metrics.strength)
+    s << "strength " << p.opponent << ' ' << p.points_per_game << ' ' << p.standard_error << ' ' << p.games << "\n";
+  return s.str();
+}
+
+Result<StepReport> parse_report(const std::string& path) {
+  Result<std::string> text = read_file(path);
+  if (!text) return text.error();
+  StepReport r;
+  std::istringstream in(*text);
+  std::string key;
+  while (in >> key) {
+    if (key == "strength") {
+      StrengthPoint p;
+      in >> p.opponent >> p.points_per_game >> p.standard_error >> p.games;
+      r.metrics.strength.push_back(p);
+    } else {
+      double v = 0;
+      in >> v;
+      if (key == "positions") r.positions = (long long)v;
+      else if (key == "positions_total") r.positions_total = (long long)v;
+      else if (key == "seconds") r.seconds = v;
+      else if (key == "cpu_seconds") r.cpu_seconds = v;
+      else if (key == "value_seconds") r.value_seconds = v;
+      else if (key == "value_cpu_seconds") r.value_cpu_seconds = v;
+      else if (key == "held_out_before") r.held_out_before = v;
+      else if (key == "held_out_after") r.held_out_after = v;
+      else if (key == "loss") r.loss = v;
+    }
+    if (!in) return make_error(path + ": malformed step report (delete the step directory to redo the step)");
+  }
+  return r;
+}
+
+// The model that values positions: the nets, plus the exact bear-off database where it applies.
+Result<std::shared_ptr<const NeuralModel>> playing_model(const Rules& rules, const NetWeights& w,
+                                                         bool bearoff) {
+  Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::create(rules, w);
+  if (!m || !bearoff || !BearoffDatabase::applies_to(rules)) return m;
+  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(rules);
+  if (!db) return db.error();
+  return with_bearoff_database(*m, *db);
+}
+
+// The training data of one net: encoded inputs and targets, split into training and held-out.
+struct NetData {
+  int inputs = 0;
+  std::vector<float> x, y, hx, hy;
+  std::vector<Position> held_positions;
+  std::vector<Probabilities> held_targets;
+  long long count() const { return (long long)(y.size() / kOutputs); }
+  long long held() const { return (long long)(hy.size() / kOutputs); }
+};
+
+// Mean |cubeless equity(net) - equity(target)| over the held-out positions, and their mean BCE.
+std::pair<double, double> held_out_error(const Rules& rules, const Mlp& net, const NetData& d) {
+  if (d.held() == 0) return {0, 0};
+  MlpScratch scratch;
+  std::vector<float> out(size_t(d.held()) * kOutputs);
+  net.forward(d.hx.data(), int(d.held()), out.data(), scratch);
+  double abs_err = 0, bce = 0;
+  for (long long i = 0; i < d.held(); ++i) {
+    const Probabilities p = Probabilities::from_array(&out[size_t(i) * kOutputs]);
+    const Probabilities& t = d.held_targets[size_t(i)];
+    abs_err += std::fabs(cubeless_equity(p, rules) - cubeless_equity(t, rules));
+    const auto pa = p.as_array(), ta = t.as_array();
+    for (int k = 0; k < kOutputs; ++k) {
+      const double q = std::clamp(double(pa[k]), 1e-7, 1 - 1e-7);
+      bce -= ta[k] * std::log(q) + (1 - ta[k]) * std::log(1 - q);
+    }
+  }
+  return {abs_err / double(d.held()), bce / double(d.held() * kOutputs)};
+}
+
+}  // namespace
+
+std::optional<Error> run_supervised(const SupervisedConfig& c,
+                                    const std::function<void(const SupervisedProgress&)>& progress) {
+  auto report = [&](int step, const std::string& phase, long long done, long long total,
+                    const std::string& message = "") {
+    if (!progress) return;
+    SupervisedProgress p;
+    p.step = step;
+    p.steps = c.steps;
+    p.phase = phase;
+    p.done = done;
+    p.total = total;
+    p.message = message;
+    progress(p);
+  };
+  if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
+  if (c.init_from.empty()) return make_error("the supervised pipeline starts from a model: give --init-from MODEL");
+  if (c.steps < 1 || c.games_per_step < 1 || c.window < 1 || c.epochs < 1 || c.batch_size < 1 ||
+      c.chunk_positions < 1 || c.threads < 1 || c.eval_games < 0)
+    return make_error("steps, games per step, window, epochs, batch size, chunk size and threads must be positive");
+  if (c.ply < 1 || c.ply > 3) return make_error("--targets must be ply1, ply2 or ply3");
+  if (!(c.keep > 0 && c.keep <= 1)) return make_error("--keep must be in (0, 1]");
+  if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
+  if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
+
+  Result<Rules> rules_r = resolve_rules(c.variant);
+  if (!rules_r) return rules_r.error();
+  const Rules rules = *rules_r;
+  Result<std::string> init_bytes = read_file(c.init_from);
+  if (!init_bytes) return make_error("cannot read --init-from model " + c.init_from);
+  Result<NetWeights> init = parse_weights(*init_bytes, c.init_from);
+  if (!init) return init.error();
+  if (init->variant != rules.variant)
+    return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
+
+  const std::string identity = identity_text(c, rules, fnv1a64(*init_bytes));
+  const fs::path out(c.out_dir);
+  const std::string config_path = (out / "config.txt").string();
+  std::error_code ec;
+  if (fs::exists(config_path)) {
+    if (!c.resume)
+      return make_error(c.out_dir + " already holds a supervised run: pass --resume to continue it, or choose another --out");
+    Result<std::string> stored = read_file(config_path);
+    if (!stored) return stored.error();
+    if (*stored != identity)
+      return make_error("cannot resume " + c.out_dir +
+                        ": the run was started with other settings or another --init-from model (see its config.txt); "
+                        "pass the same options as the original run");
+  } else {
+    if (c.resume) return make_error("cannot resume " + c.out_dir + ": no supervised run there (no config.txt)");
+    fs::create_directories(out, ec);
+    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return e;
+    if (auto e = write_file_atomic(config_path, identity)) return e;
+  }
+
+  // The current model: the newest complete step's, else the starting one.
+  NetWeights current = *init;
+  int first_step = 1;
+  std::vector<StepReport> reports;
+  for (int k = 1;; ++k) {
+    const std::string dir = step_dir(c, k);
+    if (!fs::exists(fs::path(dir) / "report.txt")) break;
+    Result<StepReport> r = parse_report((fs::path(dir) / "report.txt").string());
+    if (!r) return r.error();
+    Result<NetWeights> w = load_weights((fs::path(dir) / "model.nardnet").string());
+    if (!w) return w.error();
+    current = *w;
+    reports.push_back(*r);
+    first_step = k + 1;
+  }
+  report(first_step, first_step > 1 ? "resumed" : "started", first_step - 1, c.steps);
+  Result<std::shared_ptr<const NeuralModel>> first_model = NeuralModel::create(rules, *init);
+  if (!first_model) return first_model.error();
+
+  for (int step = first_step; step <= c.steps; ++step) {
+    const auto t_step = Clock::now();
+    const double cpu_step = process_cpu_seconds();
+    const std::string dir = step_dir(c, step);
+    fs::create_directories(dir, ec);
+    if (ec) return make_error("cannot create " + dir + ": " + ec.message());
+    Result<std::shared_ptr<const NeuralModel>> model = playing_model(rules, current, c.bearoff_database);
+    if (!model) return model.error();
+
+    // 1. Sampling.
+    SamplingConfig sc;
+    sc.first_game = (long long)(step - 1) * c.games_per_step;
+    sc.games = c.games_per_step;
+    sc.seed = c.seed;
+    sc.exploration = c.exploration;
+    sc.keep = c.keep;
+    sc.threads = c.threads;
+    const BearoffDatabase* db = (*model)->bearoff_database();
+    std::function<bool(const Position&)> skip;
+    if (db) skip = [db](const Position& p) { return db->covers(p); };
+    SampleStatistics stats;
+    const std::vector<Position> sample = sample_positions(
+        *model, sc, skip, &stats, [&](long long d, long long t) { report(step, "sample", d, t); });
+    report(step, "sample", c.games_per_step, c.games_per_step,
+           std::to_string(sample.size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
+               std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
+
+    // 2. Valuation, chunk by chunk; chunks already on disk (from before a kill) are kept.
+    const auto t_value = Clock::now();
+    const double cpu_value = process_cpu_seconds();
+    ValuationConfig vc;
+    vc.ply = c.ply;
+    vc.threads = c.threads;
+    const long long n = (long long)sample.size();
+    const int chunks = int((n + c.chunk_positions - 1) / c.chunk_positions);
+    std::vector<Probabilities> values;
+    for (int k = 0; k < chunks; ++k) {
+      const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
+      const std::string path = chunk_path(dir, k);
+      if (fs::exists(path)) {
+        Result<PositionDatabase> have = load_position_database(path);
+        bool same = have && (long long)have->records.size() == end - begin;
+        for (long long i = 0; same && i < end - begin; ++i)
+          same = have->records[size_t(i)].position == sample[size_t(begin + i)];
+        if (same) {
+          report(step, "value", end, n);
+          continue;
+        }
+        // Not this run's chunk (or damaged): value it again.
+      }
+      values.resize(size_t(end - begin));
+      value_positions(*model, std::span(sample).subspan(size_t(begin), size_t(end - begin)), vc, values,
+                      [&](long long d, long long) { report(step, "value", begin + d, n); });
+      PositionDatabase chunk;
+      chunk.variant = rules.variant;
+      chunk.rules = rules.preset;
+      chunk.target_kind = TargetKind::Search;
+      chunk.target_ply = c.ply;
+      chunk.model = current.description;
+      chunk.description = "nard supervised run, step " + std::to_string(step) + ", games " +
+                          std::to_string(sc.first_game) + ".." + std::to_string(sc.first_game + sc.games - 1) +
+                          " of seed " + std::to_string(c.seed) + ", exploration " + std::to_string(c.exploration);
+      for (long long i = begin; i < end; ++i)
+        chunk.records.push_back({sample[size_t(i)], make_consistent(values[size_t(i - begin)])});
+      if (auto e = save_position_database(path, chunk)) return e;
+    }
+    StepReport rep;
+    rep.value_seconds = since(t_value);
+    rep.value_cpu_seconds = process_cpu_seconds() - cpu_value;
+    rep.positions = n;
+    rep.positions_total = n + (reports.empty() ? 0 : reports.back().positions_total);
+    char msg[160];
+    std::snprintf(msg, sizeof msg, "%lld positions valued at %d-ply in %.0f s (%.2f ms CPU each)", n, c.ply,
+                  rep.value_seconds, n ? 1000 * rep.value_cpu_seconds / double(n) : 0.0);
+    report(step, "value", n, n, msg);
+
+    // 3. Fit every net to the positions of the window.
+    std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
+    std::map<EncoderId, NetData> data;
+    for (EncoderId id : encoders) data[id].inputs = encoder_inputs(id);
+    for (int k = std::max(1, step - c.window + 1); k <= step; ++k)
+      for (int chunk = 0;; ++chunk) {
+        const std::string path = chunk_path(step_dir(c, k), chunk);
+        if (!fs::exists(path)) break;
+        Result<PositionDatabase> part = load_position_database(path);
+        if (!part) return part.error();
+        for (const PositionRecord& r : part->records) {
+          NetData& d = data[encoder_for(rules, r.position)];
+          const bool held = r.position.hash() % kHoldOutModulus == 0;
+          std::vector<float>& x = held ? d.hx : d.x;
+          std::vector<float>& y = held ? d.hy : d.y;
+          const size_t at = x.size();
+          x.resize(at + size_t(d.inputs));
+          encode(encoder_for(rules, r.position), r.position, x.data() + at);
+          const auto t = r.target.as_array();
+          y.insert(y.end(), t.begin(), t.end());
+          if (held) {
+            d.held_positions.push_back(r.position);
+            d.held_targets.push_back(r.target);
+          }
+        }
+      }
+    NetWeights next = current;
+    double err_before = 0, err_after = 0, loss_after = 0;
+    long long held_total = 0;
+    std::string fit_message;
+    for (size_t e = 0; e < encoders.size(); ++e) {
+      const EncoderId id = encoders[e];
+      NetData& d = data[id];
+      MlpWeights* net = nullptr;
+      for (MlpWeights& m : next.nets)
+        if (m.encoder == id) net = &m;
+      if (!net) return make_error("the model has no " + std::string(encoder_name(id)) + " net");
+      if (d.count() == 0) continue;
+      const std::vector<int>& asked = e == 0 ? c.hidden : c.race_hidden;
+      LearnerConfig lc;
+      lc.inputs = d.inputs;
+      lc.hidden = asked.empty() ? net->hidden_sizes() : asked;
+      lc.learning_rate = c.learning_rate;
+      lc.init_seed = game_seed(c.seed, 0x1417 + uint64_t(e));
+      lc.threads = 1;
+      Learner learner(lc);
+      if (lc.hidden == net->hidden_sizes()) {
+        learner.set_layers(net->layers);
+      } else {
+        Result<std::vector<DenseLayer>> wide = widen_hidden(net->layers, learner.layers());
+        if (!wide) return make_error("cannot widen the " + std::string(encoder_name(id)) + " net: " + wide.error().message);
+        learner.set_layers(*wide);
+      }
+      const auto [before, bce_before] = held_out_error(rules, Mlp(*net), d);
+      (void)bce_before;
+      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(step) * 16 + e));
+      std::vector<long long> order(size_t(d.count()));
+      for (long long i = 0; i < d.count(); ++i) order[size_t(i)] = i;
+      std::vector<float> xb, yb;
+      for (int epoch = 0; epoch < c.epochs; ++epoch) {
+        for (long long i = d.count() - 1; i > 0; --i)
+          std::swap(order[size_t(i)], order[size_t(shuffle.below(uint32_t(i + 1)))]);
+        for (long long start = 0; start < d.count(); start += c.batch_size) {
+          const int m = int(std::min<long long>(c.batch_size, d.count() - start));
+          xb.resize(size_t(m) * size_t(d.inputs));
+          yb.resize(size_t(m) * kOutputs);
+          for (int j = 0; j < m; ++j) {
+            const long long k = order[size_t(start + j)];
+            std::copy_n(d.x.data() + size_t(k) * size_t(d.inputs), d.inputs, xb.data() + size_t(j) * size_t(d.inputs));
+            std::copy_n(d.y.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
+          }
+          learner.train_batch(xb, yb, m);
+        }
+        report(step, "fit", (long long)e * c.epochs + epoch + 1, (long long)encoders.size() * c.epochs);
+      }
+      net->layers = learner.layers();
+      const auto [after, bce_after] = held_out_error(rules, Mlp(*net), d);
+      err_before += before * double(d.held());
+      err_after += after * double(d.held());
+      loss_after += bce_after * double(d.held());
+      held_total += d.held();
+      char m[200];
+      std::snprintf(m, sizeof m, "%s%s: %lld positions (+%lld held out), held-out |equity error| %.4f -> %.4f",
+                    fit_message.empty() ? "" : "; ", std::string(encoder_name(id)).c_str(), d.count(), d.held(),
+                    before, after);
+      fit_message += m;
+    }
+    if (held_total) {
+      rep.held_out_before = err_before / double(held_total);
+      rep.held_out_after = err_after / double(held_total);
+      rep.loss = loss_after / double(held_total);
+    }
+    report(step, "fit", (long long)encoders.size() * c.epochs, (long long)encoders.size() * c.epochs, fit_message);
+    long long fitted = 0;
+    for (const auto& [id, d] : data) fitted += d.count() + d.held();
+    char desc[400];
+    std::snprintf(desc, sizeof desc,
+                  "nard supervised step %d: %d-ply targets, %lld positions of steps %d..%d, %d epochs, lr %g, seed %llu; "
+                  "started from: ",
+                  step, c.ply, fitted, std::max(1, step - c.window + 1), step, c.epochs, c.learning_rate,
+                  (unsigned long long)c.seed);
+    const std::string description = desc;
+    next.description = description + init->description;
+    if (auto e = save_weights((fs::path(dir) / "model.nardnet").string(), next)) return e;
+
+    // 4. Strength: the new model against the previous one and the first one.
+    Result<std::shared_ptr<const NeuralModel>> new_model = NeuralModel::create(rules, next);
+    if (!new_model) return new_model.error();
+    Result<std::shared_ptr<const NeuralModel>> prev_model = NeuralModel::create(rules, current);
+    if (!prev_model) return prev_model.error();
+    rep.metrics.games = rep.positions_total;
+    rep.metrics.loss = rep.loss;
+    if (c.eval_games > 0) {
+      std::vector<std::pair<std::string, std::shared_ptr<const NeuralModel>>> opponents = {{"previous", *prev_model}};
+      if (step > 1) opponents.push_back({"first", *first_model});
+      for (auto& [name, opp] : opponents) {
+        report(step, "eval", 0, c.eval_games);
+        Result<StrengthResult> r =
+            measure_strength(rules, *new_model, Opponent{OpponentKind::Net, opp}, c.eval_games, kEvalSeed, c.threads);
+        if (!r) return r.error();
+        rep.metrics.strength.push_back({name, r->points_per_game, r->standard_error, r->games});
+        char m[160];
+        std::snprintf(m, sizeof m, "vs %s: %+.4f ± %.4f ppg over %d games", name.c_str(), r->points_per_game,
+                      r->standard_error, r->games);
+        report(step, "eval", c.eval_games, c.eval_games, m);
+      }
+    }
+    rep.seconds = since(t_step);
+    rep.cpu_seconds = process_cpu_seconds() - cpu_step;
+    rep.metrics.seconds = rep.seconds + (reports.empty() ? 0.0 : reports.back().metrics.seconds);
+    reports.push_back(rep);
+
+    std::vector<MetricsRow> rows;
+    for (const StepReport& r : reports) rows.push_back(r.metrics);
+    if (auto e = write_file_atomic((out / "metrics.csv").string(), metrics_csv(rows))) return e;
+    if (auto e = write_file_atomic((out / "strength.svg").string(),
+                                   strength_svg(rows, "nard " + rules.preset + ": supervised steps, " +
+                                                          std::to_string(c.ply) + "-ply targets (0-ply play)",
+                                                "positions valued")))
+      return e;
+    if (auto e = save_weights((out / "latest.nardnet").string(), next)) return e;
+    if (auto e = write_file_atomic((fs::path(dir) / "report.txt").string(), report_text(rep))) return e;
+    current = next;
+    char m[200];
+    std::snprintf(m, sizeof m, "step %d done in %.0f s (%.0f CPU-s): %lld positions, held-out error %.4f -> %.4f", step,
+                  rep.seconds, rep.cpu_seconds, rep.positions, rep.held_out_before, rep.held_out_after);
+    report(step, "step", step, c.steps, m);
+  }
+  return std::nullopt;
+}
+
+}  // namespace nard::training

@@ -1,0 +1,75 @@
+// The supervised training pipeline (`nard train --targets ply1|ply2`): nets trained on their own
+// lookahead, as gnubg's later nets ("to play like the 2-ply evaluation") and wildbg's are.
+//
+// A run is a sequence of steps; step k:
+//   1. samples positions from self-play of the current model (bot/position_sampling.h: games
+//      [(k-1)·G, k·G) of the run seed, with exploration);
+//   2. values each at n-ply with the current model's search (bot/position_valuation.h; backgammon
+//      bear-offs with both sides home are exact, from the bear-off database, and are not sampled)
+//      and writes them, a chunk at a time, as position databases (nn/position_database.h);
+//   3. fits each net of the game (LibTorch learner, cross-entropy on the five outputs, Adam,
+//      starting from the current weights) to the positions of the last `window` steps, holding out
+//      one position in 20 (by hash) to measure the fit;
+//   4. measures the new model against the previous one and against the run's first model
+//      (0-ply, cubeless, paired dice), and becomes the current model of step k+1.
+//
+// Run directory:
+//   config.txt                identity of the run (what the results depend on; checked on resume)
+//   first.nardnet             the starting model (--init-from), copied
+//   step-NNNN/positions-MMMM.npdb   the step's valued positions, chunk by chunk
+//   step-NNNN/model.nardnet   the model fitted in step NNNN
+//   step-NNNN/report.txt      the step's figures; written last: the step is complete
+//   latest.nardnet            the newest complete step's model
+//   metrics.csv, strength.svg strength after every step (x: positions valued so far)
+// Resumable after a kill at any point: every file is written atomically; a step whose report is
+// missing is redone from its first missing piece (sampling is recomputed, it is deterministic and
+// cheap; valued chunks already on disk are kept; the fit is redone).
+//
+// Determinism: the positions, targets, fitted weights and match results depend only on the
+// configuration and the starting model, not on the thread count or on interruptions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/result.h"
+
+namespace nard::training {
+
+struct SupervisedConfig {
+  std::string variant = "backgammon";  // a variant name or rules preset
+  std::string out_dir;
+  std::string init_from;   // the model the first step starts from (required)
+  int steps = 1;           // steps of the run in all (may grow on resume)
+  int games_per_step = 2000;
+  int ply = 2;             // target search depth (gnubg's convention; 1..3)
+  double exploration = 0.05;  // per move in the sampling games
+  double keep = 0.5;          // probability of keeping a position met
+  int window = 3;          // a step fits the positions of itself and the window-1 steps before
+  int epochs = 4;
+  int batch_size = 256;
+  double learning_rate = 3e-4;
+  std::vector<int> hidden;       // main net (backgammon: contact); empty = the model's own sizes
+  std::vector<int> race_hidden;  // backgammon's race net; wider than the model's: net2net
+  int chunk_positions = 2048;    // positions per database chunk (a kill loses at most one)
+  int eval_games = 4000;   // paired 0-ply games against the previous and the first model (0: none)
+  int threads = 2;
+  uint64_t seed = 1;
+  bool resume = false;
+  bool bearoff_database = true;  // backgammon: value and skip bear-offs with the exact database
+};
+
+struct SupervisedProgress {
+  int step = 0, steps = 0;
+  std::string phase;   // "started", "resumed", "sample", "value", "fit", "eval", "step"
+  long long done = 0, total = 0;  // in the phase's unit: games, positions, epochs, games
+  std::string message;            // at the end of a phase: its figures, one line
+};
+
+std::optional<Error> run_supervised(const SupervisedConfig& config,
+                                    const std::function<void(const SupervisedProgress&)>& progress);
+
+}  // namespace nard::training
