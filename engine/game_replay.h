@@ -13,6 +13,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,11 @@ class GameReplay {
   bool over() const { return end_.kind != GameEndKind::Unfinished; }
   const GameEnd& end() const { return end_; }
   const std::vector<MatchAction>& actions() const { return actions_; }
+  // The legal plays of the pending roll, each seen from the player before turning round (empty
+  // when the roll cannot be played); valid while roll_pending().
+  std::span<const Position> legal_plays() const {
+    return rolled_ ? std::span<const Position>(list_->positions.get(), size_t(plays_)) : std::span<const Position>();
+  }
   // The points a resignation of `points_before_cube` would score now (cube and Jacoby).
   int resignation_value(int points_before_cube) const;
 

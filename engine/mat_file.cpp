@@ -43,7 +43,16 @@ std::vector<Token> tokenize(std::string_view line, size_t from) {
     if (i >= line.size()) break;
     const size_t s = i;
     while (i < line.size() && !is_space(line[i])) ++i;
-    out.push_back({line.substr(s, i - s), s});
+    std::string_view t = line.substr(s, i - s);
+    // gnubg pads the left entry to 28 columns but adds no space after a longer one:
+    // "33: 25/22 22/19* 22/19 17/1453: 25/22" holds "17/14" and "53:".
+    if (t.size() > 3 && t.find('/') != std::string_view::npos && t.back() == ':' && t[t.size() - 3] >= '1' &&
+        t[t.size() - 3] <= '6' && t[t.size() - 2] >= '1' && t[t.size() - 2] <= '6') {
+      out.push_back({t.substr(0, t.size() - 3), s});
+      out.push_back({t.substr(t.size() - 3), i - 3});
+      continue;
+    }
+    out.push_back({t, s});
   }
   return out;
 }
@@ -556,7 +565,11 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   auto flush = [&] {
     if (!line.any()) return;
     std::string n = std::to_string(++number);
-    out += std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n + ") " + pad(line.cell[0], 28) + line.cell[1];
+    // gnubg pads the left entry to 28 columns; a longer one still gets one space (gnubg adds
+    // none, which its own reader survives and ours does too).
+    std::string left = pad(line.cell[0], 28);
+    if (line.used[1] && left.back() != ' ') left += ' ';
+    out += std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n + ") " + left + line.cell[1];
     out += "\n";
     line = LineCells{};
   };
@@ -615,9 +628,8 @@ std::string write_mat(const MatchRecord& record) {
   const Variant variant = rules ? rules->variant : Variant::Backgammon;
   tag("Variation", std::string(variation_name(variant)));
   if (record.rules != "wbf") tag("Rules", record.rules);
-  const bool cube = rules && rules->cube;
-  if (cube && record.match_length > 0) tag("Crawford", record.crawford ? "On" : "Off");
-  if (cube && record.match_length == 0) {
+  if (record.match_length > 0) tag("Crawford", record.crawford ? "On" : "Off");
+  if (record.match_length == 0) {
     tag("Jacoby", record.jacoby ? "On" : "Off");
     tag("Beaver", record.beavers ? "On" : "Off");
   }

@@ -318,10 +318,10 @@ class SgfReader {
           const size_t colon = v.find(':');
           if (colon == std::string::npos) return at(nt->line, "NT[" + v + "]: expected name:value");
           const std::string name = v.substr(0, colon), value = v.substr(colon + 1);
-          if (same_nocase(name, "Beaver")) {
+          if (same_nocase(name, "Beaver") || same_nocase(name, "Crawford")) {
             std::optional<bool> on = parse_on_off(value);
             if (!on) return at(nt->line, "NT[" + v + "]: expected On or Off");
-            record_.beavers = *on;
+            (same_nocase(name, "Beaver") ? record_.beavers : record_.crawford) = *on;
           } else if (same_nocase(name, "CubeLimit")) {
             std::optional<int> n = parse_count(value);
             if (!n || *n < 1 || *n > (1 << 15)) return at(nt->line, "NT[" + v + "]: a cube limit from 1 to 32768");
@@ -492,6 +492,7 @@ std::string write_sgf(const MatchRecord& record) {
         if (!mapped) nt.push_back(k + ":" + v);
       }
       if (record.beavers) nt.push_back("Beaver:On");
+      if (record.match_length > 0 && !cube && !record.crawford) nt.push_back("Crawford:Off");
       if (record.cube_limit > 0) nt.push_back("CubeLimit:" + std::to_string(record.cube_limit));
       if (!nt.empty()) {
         out += "NT";
@@ -502,7 +503,7 @@ std::string write_sgf(const MatchRecord& record) {
     if (game_rules != "wbf") out += "NR[" + escaped(game_rules) + "]";
     if (cube && record.match_length > 0 && record.crawford)
       out += g.crawford_game ? "RU[Crawford:CrawfordGame]" : "RU[Crawford]";
-    if (cube && record.match_length == 0 && record.jacoby) out += "RU[Jacoby]";
+    if (record.match_length == 0 && record.jacoby) out += "RU[Jacoby]";
     if (g.end.kind == GameEndKind::Draw) {
       out += "RE[0]";
     } else if (g.end.winner >= 0) {
