@@ -339,7 +339,10 @@ class MatReader {
     }
     if (same(t.name, "Crawford")) return flag(&record_.crawford);
     if (same(t.name, "Jacoby")) return flag(&record_.jacoby);
-    if (same(t.name, "Beaver") || same(t.name, "Beavers")) return flag(&record_.beavers);
+    if (same(t.name, "Beaver") || same(t.name, "Beavers")) {
+      beaver_tag_ = true;
+      return flag(&record_.beavers);
+    }
     if (same(t.name, "CubeLimit")) {
       std::optional<int> n = parse_count(trim(t.value));
       if (!n || *n < 1 || *n > (1 << 15)) return fail(at, "CubeLimit must be a number from 1 to 32768");
@@ -407,6 +410,9 @@ class MatReader {
     next_game_rules_.clear();
     MatchRecord settings_only = record_;
     settings_only.games.clear();
+    // gnubg writes beavers but no tag saying they are allowed: without a tag, allow them and
+    // record that they were.
+    if (!beaver_tag_ && length == 0) settings_only.beavers = true;
     Result<Rules> rules = record_rules(settings_only, game);
     if (!rules) return fail(game_line, rules.error().message);
     game.crawford_game = rules->cube && record_.crawford && !crawford_done_ && is_crawford_score(length, game.score);
@@ -425,7 +431,8 @@ class MatReader {
     if (pending_empty_line_ != npos && !replay.over())
       return fail(pending_empty_line_, "the roll " + replay_pending_dice_ + " has legal plays, but none is written");
     MatchGame done = replay.game(number);
-    done.rules = game.rules;
+    done.rules = game.rules == record_.rules ? "" : game.rules;
+    for (const MatchAction& a : done.actions) record_.beavers |= a.kind == ActionKind::Beaver;
     record_.games.push_back(std::move(done));
     return std::nullopt;
   }
@@ -447,6 +454,11 @@ class MatReader {
       const size_t col = (*cells)[0].column;
       const bool right = numbered ? col - body >= 6 : col >= 20;
       players[0] = right ? 1 : 0;
+    } else if ((*cells)[1].column - body < 20) {
+      // gnubg writes a resignation on the roller's own line in his column: "4) 66:       Wins 4
+      // points" (the roller won: his opponent resigned while he was to play).
+      if ((*cells)[1].kind != CellKind::Wins) return make_error("two entries in the left column");
+      players[1] = 0;
     }
     for (size_t k = 0; k < cells->size(); ++k)
       if (auto e = apply_cell((*cells)[k], players[k], replay)) return e;
@@ -458,6 +470,10 @@ class MatReader {
       return make_error("the roll " + replay_pending_dice_ + " of line " + std::to_string(pending_empty_line_ + 1) +
                         " has legal plays, but none is written");
     const char* side = player == 0 ? "left" : "right";
+    // gnubg writes no "Takes" when the doubler accepts a beaver: his roll says so.
+    if (c.kind == CellKind::Roll && replay.double_pending() && replay.cube().beavered &&
+        replay.cube().pending_from == player)
+      if (auto e = replay.take(player)) return e;
     switch (c.kind) {
       case CellKind::Roll: {
         if (auto e = replay.roll(player, c.dice)) return e;
@@ -517,6 +533,7 @@ class MatReader {
   MatchRecord record_;
   std::optional<Variant> variation_;
   bool rules_tag_ = false;
+  bool beaver_tag_ = false;
   std::string tag_players_[2];
   std::string next_game_rules_;
   bool crawford_done_ = false;
@@ -590,7 +607,9 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
       case ActionKind::Play: put(a[i].player, roll_cell(a[i], &a[i])); break;
       case ActionKind::Double: put(a[i].player, " Doubles => " + std::to_string(a[i].value)); break;
       case ActionKind::Beaver: put(a[i].player, " Beavers => " + std::to_string(a[i].value)); break;
-      case ActionKind::Take: put(a[i].player, " Takes"); break;
+      case ActionKind::Take:  // gnubg writes no "Takes" for the acceptance of a beaver
+        if (!(i > 0 && a[i - 1].kind == ActionKind::Beaver)) put(a[i].player, " Takes");
+        break;
       case ActionKind::Drop: put(a[i].player, " Drops"); break;
       case ActionKind::Resign:  // gnubg writes only the result: "Wins" on the board is a resignation
       case ActionKind::Accept:

@@ -318,6 +318,7 @@ class SgfReader {
           const size_t colon = v.find(':');
           if (colon == std::string::npos) return at(nt->line, "NT[" + v + "]: expected name:value");
           const std::string name = v.substr(0, colon), value = v.substr(colon + 1);
+          if (same_nocase(name, "Beaver")) beaver_tag_ = true;
           if (same_nocase(name, "Beaver") || same_nocase(name, "Crawford")) {
             std::optional<bool> on = parse_on_off(value);
             if (!on) return at(nt->line, "NT[" + v + "]: expected On or Off");
@@ -356,7 +357,12 @@ class SgfReader {
     const int length = record_.match_length;
     if (length > 0 && (game.score[0] >= length || game.score[1] >= length))
       return at(nodes[0].line, "this game starts after the match was won");
-    Result<Rules> r = record_rules(record_, game);
+    // gnubg's SGF says nothing of beavers: without our NT[Beaver:..], allow them and record
+    // that they were.
+    MatchRecord settings = record_;
+    settings.games.clear();
+    if (!beaver_tag_ && length == 0) settings.beavers = true;
+    Result<Rules> r = record_rules(settings, game);
     if (!r) return at(nodes[0].line, r.error().message);
     if (!r->cube) game.crawford_game = false;
     GameReplay replay(*r, length, game.score, game.crawford_game);
@@ -388,6 +394,7 @@ class SgfReader {
     }
     MatchGame done = replay.game(game.number);
     done.rules = game.rules;
+    for (const MatchAction& a : done.actions) record_.beavers |= a.kind == ActionKind::Beaver;
     record_.games.push_back(std::move(done));
     return std::nullopt;
   }
@@ -438,6 +445,7 @@ class SgfReader {
 
   MatchRecord record_;
   bool zero_based_ = true;
+  bool beaver_tag_ = false;
 };
 
 // ---------------------------------------------------------------------------------------------

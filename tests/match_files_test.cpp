@@ -450,7 +450,10 @@ bool run_gnubg(const std::string& gnubg, const std::string& commands) {
 TEST(GnubgRoundTrip, GnubgImportsOurMatAndSgfAndExportsTheSameGames) {
   const std::string gnubg = gnubg_binary();
   if (gnubg.empty()) GTEST_SKIP() << "gnubg is not installed";
-  const MatchRecord matches[] = {random_record("wbf", 5, 11, 0), random_record("wbf", 9, 12, 0)};
+  Result<MatchRecord> beavers = read_mat(fixture("beaver_money.mat"));
+  ASSERT_TRUE(beavers.ok()) << beavers.error().message;
+  beavers.value().games.pop_back();  // gnubg's "import mat" drops the moves of an unfinished last game
+  const MatchRecord matches[] = {random_record("wbf", 5, 11, 0), random_record("wbf", 9, 12, 0), *beavers};
   for (const MatchRecord& rec : matches) {
     ASSERT_FALSE(check_record(rec).has_value());
     const std::string mat = unique_temp_path("ours") + ".mat", sgf = unique_temp_path("ours") + ".sgf";
