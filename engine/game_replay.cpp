@@ -71,10 +71,11 @@ std::optional<Error> GameReplay::roll(int player, Dice dice) {
     return make_error("dice must be 1..6");
   if (double_pending()) return make_error("a roll while a double awaits an answer");
   if (rolled_)
-    return make_error("a roll by " + player_name(player) + " before " +
-                      player_name(on_roll_) + "'s roll " + dice_.str() + " was played");
+    return make_error("a roll by " + player_name(player) + " before " + player_name(on_roll_) +
+                      "'s roll " + dice_.str() + " was played");
   if (on_roll_ >= 0 && player != on_roll_)
-    return make_error("a roll by " + player_name(player) + " on " + player_name(on_roll_) + "'s turn");
+    return make_error("a roll by " + player_name(player) + " on " + player_name(on_roll_) +
+                      "'s turn");
   on_roll_ = player;
   rolled_ = true;
   dice_ = dice;
@@ -94,7 +95,9 @@ int GameReplay::points_for(int board_points) const {
   return pts * cube_.value;
 }
 
-int GameReplay::resignation_value(int points_before_cube) const { return points_for(points_before_cube); }
+int GameReplay::resignation_value(int points_before_cube) const {
+  return points_for(points_before_cube);
+}
 
 std::optional<Error> GameReplay::record_play(int player, int index, const Move* move) {
   MatchAction a;
@@ -126,13 +129,15 @@ std::optional<Error> GameReplay::record_play(int player, int index, const Move* 
   }
   pos_ = a.after.flipped();
   on_roll_ = 1 - player;
-  if (index < 0 && forfeits_in_a_row_ >= 2 && is_deadlocked(rules_, pos_)) end_ = {GameEndKind::Draw, -1, 0};
+  if (index < 0 && forfeits_in_a_row_ >= 2 && is_deadlocked(rules_, pos_))
+    end_ = {GameEndKind::Draw, -1, 0};
   return std::nullopt;
 }
 
 std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
   if (auto e = expect_turn(player, "a play")) return e;
-  if (!rolled_ || player != on_roll_) return make_error("a play by " + player_name(player) + " without a roll");
+  if (!rolled_ || player != on_roll_)
+    return make_error("a play by " + player_name(player) + " without a roll");
   const std::string roll_text = dice_.str();
   if (written.steps.empty()) {
     if (plays_ == 0) return record_play(player, -1);
@@ -152,7 +157,8 @@ std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
     if (!text.empty()) text += ' ';
     text += point_text(s.from) + "/" + point_text(s.to) + (s.hit ? "*" : "");
     if (s.from < 1 || s.from > kBar || s.to < kOff || s.to > kPoints || s.to >= s.from)
-      return make_error("'" + point_text(s.from) + "/" + point_text(s.to) + "' is not a forward step");
+      return make_error("'" + point_text(s.from) + "/" + point_text(s.to) +
+                        "' is not a forward step");
     --want[size_t(s.from)];
     ++want[size_t(s.to)];
     const bool lone = s.to > kOff && opp[size_t(s.to)] == 1 && rules_.landing != Landing::Block;
@@ -160,7 +166,9 @@ std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
     if (marked ? s.hit && s.to > kOff : lone) want_hits |= 1u << (s.to - 1);
     if (as_written.count < 4) as_written.sub[as_written.count++] = SubMove{s.from, s.to, lone};
   }
-  if (plays_ == 0) return make_error("the roll " + roll_text + " has no legal play, but '" + text + "' is written");
+  if (plays_ == 0)
+    return make_error("the roll " + roll_text + " has no legal play, but '" + text +
+                      "' is written");
   int best = -1, best_score = 1 << 30;
   for (int i = 0; i < plays_; ++i) {
     const Position& out = list_->positions[size_t(i)];
@@ -177,7 +185,8 @@ std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
 
 std::optional<Error> GameReplay::play_to(int player, const Position& after) {
   if (auto e = expect_turn(player, "a play")) return e;
-  if (!rolled_ || player != on_roll_) return make_error("a play by " + player_name(player) + " without a roll");
+  if (!rolled_ || player != on_roll_)
+    return make_error("a play by " + player_name(player) + " without a roll");
   if (plays_ == 0) {
     Position same = pos_;
     same.set_mover_first_turn(false);
@@ -186,7 +195,8 @@ std::optional<Error> GameReplay::play_to(int player, const Position& after) {
   }
   for (int i = 0; i < plays_; ++i)
     if (list_->positions[size_t(i)] == after) return record_play(player, i);
-  return make_error("the position after the play is not reached by any legal play of " + dice_.str());
+  return make_error("the position after the play is not reached by any legal play of " +
+                    dice_.str());
 }
 
 std::optional<Error> GameReplay::double_cube(int player) {
@@ -194,7 +204,8 @@ std::optional<Error> GameReplay::double_cube(int player) {
   if (double_pending()) return make_error("a double while another awaits an answer");
   if (rolled_) return make_error("a double after rolling");
   if (!started()) return make_error("a double before the opening roll");
-  if (player != on_roll_) return make_error("a double by " + player_name(player) + " on the other player's turn");
+  if (player != on_roll_)
+    return make_error("a double by " + player_name(player) + " on the other player's turn");
   Result<CubeState> next = offer_double(rules_, cube_, player, crawford_game_);
   if (!next) return next.error();
   cube_ = *next;
@@ -211,8 +222,9 @@ std::optional<Error> GameReplay::take(int player) {
   if (!double_pending()) return make_error("a take without a double");
   const int answerer = cube_.beavered ? cube_.pending_from : 1 - cube_.pending_from;
   if (player != answerer) return make_error("a take by the player who doubled");
-  Result<CubeState> next = cube_.beavered ? answer_beaver(cube_, CubeResponse::Take)
-                                          : answer_double(rules_, cube_, CubeResponse::Take, match_length_ == 0);
+  Result<CubeState> next =
+      cube_.beavered ? answer_beaver(cube_, CubeResponse::Take)
+                     : answer_double(rules_, cube_, CubeResponse::Take, match_length_ == 0);
   if (!next) return next.error();
   cube_ = *next;
   MatchAction a;
@@ -270,7 +282,8 @@ std::optional<Error> GameReplay::resign(int player, int points_before_cube) {
 
 std::optional<Error> GameReplay::accept(int player) {
   if (!resignation_pending()) return make_error("an accept without a resignation");
-  if (player != 1 - resigner_) return make_error("the resigning player cannot accept his own resignation");
+  if (player != 1 - resigner_)
+    return make_error("the resigning player cannot accept his own resignation");
   end_.kind = GameEndKind::Resigned;
   end_.winner = player;
   end_.points = resignation_value(resign_points_);
@@ -285,7 +298,8 @@ std::optional<Error> GameReplay::accept(int player) {
 
 std::optional<Error> GameReplay::reject(int player) {
   if (!resignation_pending()) return make_error("a reject without a resignation");
-  if (player != 1 - resigner_) return make_error("the resigning player cannot reject his own resignation");
+  if (player != 1 - resigner_)
+    return make_error("the resigning player cannot reject his own resignation");
   resign_points_ = 0;
   resigner_ = -1;
   MatchAction a;
@@ -299,7 +313,8 @@ std::optional<Error> GameReplay::set_result_points(int winner, int points) {
   if (!over()) return make_error("the game has not ended");
   if (end_.kind == GameEndKind::Draw) return make_error("the game ended in a draw");
   if (winner != end_.winner)
-    return make_error(player_name(winner) + " is said to win, but " + player_name(end_.winner) + " won");
+    return make_error(player_name(winner) + " is said to win, but " + player_name(end_.winner) +
+                      " won");
   if (points < 1) return make_error("a game is worth at least 1 point");
   end_.points = points;
   return std::nullopt;

@@ -61,11 +61,11 @@ class GameReplay {
   // --- state ---
   const Rules& rules() const { return rules_; }
   bool started() const { return on_roll_ >= 0; }
-  int on_roll() const { return on_roll_; }          // -1 before the first roll
-  const Position& position() const { return pos_; } // seen from on_roll() (or the starter)
+  int on_roll() const { return on_roll_; }           // -1 before the first roll
+  const Position& position() const { return pos_; }  // seen from on_roll() (or the starter)
   const CubeState& cube() const { return cube_; }
   bool double_pending() const { return cube_.pending_from >= 0; }
-  bool roll_pending() const { return rolled_; }     // rolled, not yet played
+  bool roll_pending() const { return rolled_; }  // rolled, not yet played
   bool resignation_pending() const { return resign_points_ > 0; }
   bool over() const { return end_.kind != GameEndKind::Unfinished; }
   const GameEnd& end() const { return end_; }
@@ -73,7 +73,8 @@ class GameReplay {
   // The legal plays of the pending roll, each seen from the player before turning round (empty
   // when the roll cannot be played); valid while roll_pending().
   std::span<const Position> legal_plays() const {
-    return rolled_ ? std::span<const Position>(list_->positions.get(), size_t(plays_)) : std::span<const Position>();
+    return rolled_ ? std::span<const Position>(list_->positions.get(), size_t(plays_))
+                   : std::span<const Position>();
   }
   // The points a resignation of `points_before_cube` would score now (cube and Jacoby).
   int resignation_value(int points_before_cube) const;
@@ -96,10 +97,10 @@ class GameReplay {
   int on_roll_ = -1;
   bool rolled_ = false;
   Dice dice_{};
-  int plays_ = 0;               // legal plays of the pending roll (list_ holds them)
-  int forfeits_in_a_row_ = 0;   // for the Plakoto deadlock (engine/game.h is_deadlocked)
+  int plays_ = 0;              // legal plays of the pending roll (list_ holds them)
+  int forfeits_in_a_row_ = 0;  // for the Plakoto deadlock (engine/game.h is_deadlocked)
   CubeState cube_;
-  int resign_points_ = 0;       // pending resignation, before the cube
+  int resign_points_ = 0;  // pending resignation, before the cube
   int resigner_ = -1;
   std::vector<MatchAction> actions_;
   GameEnd end_;

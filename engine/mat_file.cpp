@@ -46,8 +46,9 @@ std::vector<Token> tokenize(std::string_view line, size_t from) {
     std::string_view t = line.substr(s, i - s);
     // gnubg pads the left entry to 28 columns but adds no space after a longer one:
     // "33: 25/22 22/19* 22/19 17/1453: 25/22" holds "17/14" and "53:".
-    if (t.size() > 3 && t.find('/') != std::string_view::npos && t.back() == ':' && t[t.size() - 3] >= '1' &&
-        t[t.size() - 3] <= '6' && t[t.size() - 2] >= '1' && t[t.size() - 2] <= '6') {
+    if (t.size() > 3 && t.find('/') != std::string_view::npos && t.back() == ':' &&
+        t[t.size() - 3] >= '1' && t[t.size() - 3] <= '6' && t[t.size() - 2] >= '1' &&
+        t[t.size() - 2] <= '6') {
       out.push_back({t.substr(0, t.size() - 3), s});
       out.push_back({t.substr(t.size() - 3), i - 3});
       continue;
@@ -78,8 +79,8 @@ bool is_dice_token(std::string_view t) {
 // Words that may stand in a play cell instead of a play.
 bool is_no_play_word(std::string_view t) {
   const std::string w = lowered(t);
-  return w == "???" || w == "cannot" || w == "can't" || w == "cant" || w == "move" || w == "moves" ||
-         w == "no" || w == "dance" || w == "dances";
+  return w == "???" || w == "cannot" || w == "can't" || w == "cant" || w == "move" ||
+         w == "moves" || w == "no" || w == "dance" || w == "dances";
 }
 
 bool is_play_token(std::string_view t) {
@@ -169,7 +170,8 @@ std::optional<Error> parse_play_token(std::string_view t, std::vector<SubMove>& 
     const size_t open = t.rfind('(');
     if (open == std::string_view::npos) return make_error("'" + std::string(t) + "' is not a play");
     std::optional<int> n = parse_count(t.substr(open + 1, t.size() - open - 2));
-    if (!n || *n < 1 || *n > 4) return make_error("'" + std::string(t) + "': the repeat must be 1..4");
+    if (!n || *n < 1 || *n > 4)
+      return make_error("'" + std::string(t) + "': the repeat must be 1..4");
     repeat = *n;
     t = t.substr(0, open);
   }
@@ -186,16 +188,22 @@ std::optional<Error> parse_play_token(std::string_view t, std::vector<SubMove>& 
     }
     int p = -1;
     const std::string w = lowered(piece);
-    if (w == "bar" || w == "b") p = kBar;
-    else if (w == "off" || w == "o") p = kOff;
-    else if (auto n = parse_count(piece); n && *n <= kBar) p = *n;
-    if (p < 0) return make_error("'" + std::string(t) + "' is not a play (bad point '" + std::string(piece) + "')");
+    if (w == "bar" || w == "b")
+      p = kBar;
+    else if (w == "off" || w == "o")
+      p = kOff;
+    else if (auto n = parse_count(piece); n && *n <= kBar)
+      p = *n;
+    if (p < 0)
+      return make_error("'" + std::string(t) + "' is not a play (bad point '" + std::string(piece) +
+                        "')");
     points.emplace_back(p, hit);
   }
   if (points.size() < 2) return make_error("'" + std::string(t) + "' is not a play");
   for (int r = 0; r < repeat; ++r)
     for (size_t k = 1; k < points.size(); ++k)
-      steps.push_back(SubMove{int8_t(points[k - 1].first), int8_t(points[k].first), points[k].second});
+      steps.push_back(
+          SubMove{int8_t(points[k - 1].first), int8_t(points[k].first), points[k].second});
   if (steps.size() > 16) return make_error("too many steps in one play");
   return std::nullopt;
 }
@@ -276,11 +284,16 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
 
 std::string default_preset(Variant v) {
   switch (v) {
-    case Variant::Backgammon: return "wbf";
-    case Variant::Plakoto: return "plakoto";
-    case Variant::Tawla31: return "tawla31";
-    case Variant::Fevga: return "fevga";
-    case Variant::LongNardy: return "longnardy";
+    case Variant::Backgammon:
+      return "wbf";
+    case Variant::Plakoto:
+      return "plakoto";
+    case Variant::Tawla31:
+      return "tawla31";
+    case Variant::Fevga:
+      return "fevga";
+    case Variant::LongNardy:
+      return "longnardy";
   }
   return "wbf";
 }
@@ -293,13 +306,19 @@ class MatReader {
     if (auto e = read_header()) return *e;
     while (next_ < lines_.size()) {
       const std::string_view line = lines_[next_];
-      if (trim(line).empty()) { ++next_; continue; }
+      if (trim(line).empty()) {
+        ++next_;
+        continue;
+      }
       if (auto tag = parse_tag(line)) {
         if (same(tag->name, "Rules")) next_game_rules_ = tag->value;
         ++next_;
         continue;
       }
-      if (trim(line).front() == ';' || trim(line).front() == '#') { ++next_; continue; }
+      if (trim(line).front() == ';' || trim(line).front() == '#') {
+        ++next_;
+        continue;
+      }
       std::optional<int> number = parse_game_line(line);
       if (!number) return fail(next_, "expected 'Game N', found '" + std::string(trim(line)) + "'");
       if (auto e = read_game(*number)) return *e;
@@ -321,7 +340,8 @@ class MatReader {
   std::optional<Error> apply_tag(const Tag& t, size_t at) {
     auto flag = [&](bool* field) -> std::optional<Error> {
       std::optional<bool> v = parse_on_off(t.value);
-      if (!v) return fail(at, "tag " + t.name + " must be \"On\" or \"Off\", not \"" + t.value + "\"");
+      if (!v)
+        return fail(at, "tag " + t.name + " must be \"On\" or \"Off\", not \"" + t.value + "\"");
       *field = *v;
       return std::nullopt;
     };
@@ -332,7 +352,8 @@ class MatReader {
       return std::nullopt;
     }
     if (same(t.name, "Rules")) {
-      if (!rules_preset(t.value)) return fail(at, "rules \"" + t.value + "\": " + rules_preset(t.value).error().message);
+      if (!rules_preset(t.value))
+        return fail(at, "rules \"" + t.value + "\": " + rules_preset(t.value).error().message);
       record_.rules = t.value;
       rules_tag_ = true;
       return std::nullopt;
@@ -345,12 +366,19 @@ class MatReader {
     }
     if (same(t.name, "CubeLimit")) {
       std::optional<int> n = parse_count(trim(t.value));
-      if (!n || *n < 1 || *n > (1 << 15)) return fail(at, "CubeLimit must be a number from 1 to 32768");
+      if (!n || *n < 1 || *n > (1 << 15))
+        return fail(at, "CubeLimit must be a number from 1 to 32768");
       record_.cube_limit = *n;
       return std::nullopt;
     }
-    if (same(t.name, "Player 1")) { tag_players_[0] = t.value; return std::nullopt; }
-    if (same(t.name, "Player 2")) { tag_players_[1] = t.value; return std::nullopt; }
+    if (same(t.name, "Player 1")) {
+      tag_players_[0] = t.value;
+      return std::nullopt;
+    }
+    if (same(t.name, "Player 2")) {
+      tag_players_[1] = t.value;
+      return std::nullopt;
+    }
     record_.tags.emplace_back(t.name, t.value);
     return std::nullopt;
   }
@@ -363,7 +391,8 @@ class MatReader {
         continue;
       }
       if (std::optional<int> n = parse_match_line(line)) {
-        if (*n > 1000) return fail(next_, "a match to " + std::to_string(*n) + " points is too long");
+        if (*n > 1000)
+          return fail(next_, "a match to " + std::to_string(*n) + " points is too long");
         record_.match_length = *n;
         ++next_;
         if (variation_ && !rules_tag_) record_.rules = default_preset(*variation_);
@@ -382,7 +411,8 @@ class MatReader {
   std::optional<Error> read_game(int number) {
     const size_t game_line = next_++;
     while (next_ < lines_.size() && trim(lines_[next_]).empty()) ++next_;
-    if (next_ >= lines_.size()) return fail(game_line, "game " + std::to_string(number) + " has no score line");
+    if (next_ >= lines_.size())
+      return fail(game_line, "game " + std::to_string(number) + " has no score line");
     std::optional<ScoreLine> sl = parse_score_line(lines_[next_]);
     if (!sl) return fail(next_, "expected the score line 'Name : score   Name : score'");
     const size_t score_line = next_++;
@@ -395,9 +425,10 @@ class MatReader {
       if (prev.end.kind == GameEndKind::Unfinished)
         return fail(game_line, "game " + std::to_string(prev.number) + " did not end");
       if (expect != sl->score)
-        return fail(score_line, "the score is " + std::to_string(sl->score[0]) + "-" + std::to_string(sl->score[1]) +
-                                    ", but the games before add up to " + std::to_string(expect[0]) + "-" +
-                                    std::to_string(expect[1]));
+        return fail(score_line, "the score is " + std::to_string(sl->score[0]) + "-" +
+                                    std::to_string(sl->score[1]) +
+                                    ", but the games before add up to " +
+                                    std::to_string(expect[0]) + "-" + std::to_string(expect[1]));
     }
     const int length = record_.match_length;
     if (length > 0 && (sl->score[0] >= length || sl->score[1] >= length))
@@ -415,7 +446,8 @@ class MatReader {
     if (!beaver_tag_ && length == 0) settings_only.beavers = true;
     Result<Rules> rules = record_rules(settings_only, game);
     if (!rules) return fail(game_line, rules.error().message);
-    game.crawford_game = rules->cube && record_.crawford && !crawford_done_ && is_crawford_score(length, game.score);
+    game.crawford_game =
+        rules->cube && record_.crawford && !crawford_done_ && is_crawford_score(length, game.score);
     if (game.crawford_game) crawford_done_ = true;
     GameReplay replay(*rules, length, game.score, game.crawford_game);
 
@@ -429,7 +461,8 @@ class MatReader {
       if (auto e = read_move_line(line, replay)) return fail(next_, e->message);
     }
     if (pending_empty_line_ != npos && !replay.over())
-      return fail(pending_empty_line_, "the roll " + replay_pending_dice_ + " has legal plays, but none is written");
+      return fail(pending_empty_line_,
+                  "the roll " + replay_pending_dice_ + " has legal plays, but none is written");
     MatchGame done = replay.game(number);
     done.rules = game.rules == record_.rules ? "" : game.rules;
     for (const MatchAction& a : done.actions) record_.beavers |= a.kind == ActionKind::Beaver;
@@ -467,7 +500,8 @@ class MatReader {
 
   std::optional<Error> apply_cell(const Cell& c, int player, GameReplay& replay) {
     if (pending_empty_line_ != npos && c.kind != CellKind::Wins)
-      return make_error("the roll " + replay_pending_dice_ + " of line " + std::to_string(pending_empty_line_ + 1) +
+      return make_error("the roll " + replay_pending_dice_ + " of line " +
+                        std::to_string(pending_empty_line_ + 1) +
                         " has legal plays, but none is written");
     const char* side = player == 0 ? "left" : "right";
     // gnubg writes no "Takes" when the doubler accepts a beaver: his roll says so.
@@ -495,18 +529,22 @@ class MatReader {
         if (auto e = replay.double_cube(player)) return e;
         const int v = replay.actions().back().value;
         if (c.value != 0 && c.value != v)
-          return make_error("'Doubles => " + std::to_string(c.value) + "', but the cube goes to " + std::to_string(v));
+          return make_error("'Doubles => " + std::to_string(c.value) + "', but the cube goes to " +
+                            std::to_string(v));
         return std::nullopt;
       }
       case CellKind::Beaver: {
         if (auto e = replay.beaver(player)) return e;
         const int v = replay.actions().back().value;
         if (c.value != 0 && c.value != v)
-          return make_error("'Beavers => " + std::to_string(c.value) + "', but the cube goes to " + std::to_string(v));
+          return make_error("'Beavers => " + std::to_string(c.value) + "', but the cube goes to " +
+                            std::to_string(v));
         return std::nullopt;
       }
-      case CellKind::Take: return replay.take(player);
-      case CellKind::Drop: return replay.drop(player);
+      case CellKind::Take:
+        return replay.take(player);
+      case CellKind::Drop:
+        return replay.drop(player);
       case CellKind::Wins: {
         pending_empty_line_ = npos;
         if (c.value < 1) return make_error("'Wins 0 points'");
@@ -520,7 +558,8 @@ class MatReader {
         }
         if (replay.end().kind == GameEndKind::Draw) return make_error("'Wins' after a drawn game");
         if (replay.end().winner != player)
-          return make_error(std::string("'Wins' in the ") + side + " column, but the other player won the game");
+          return make_error(std::string("'Wins' in the ") + side +
+                            " column, but the other player won the game");
         return replay.set_result_points(player, c.value);
       }
     }
@@ -575,8 +614,8 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(record.players[0] + " : " + std::to_string(g.score[0]), 31) + record.players[1] + " : " +
-         std::to_string(g.score[1]) + "\n";
+  out += " " + pad(record.players[0] + " : " + std::to_string(g.score[0]), 31) + record.players[1] +
+         " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;
   auto flush = [&] {
@@ -599,21 +638,32 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   for (size_t i = 0; i < a.size(); ++i) {
     switch (a[i].kind) {
       case ActionKind::Roll: {
-        const MatchAction* play = i + 1 < a.size() && a[i + 1].kind == ActionKind::Play ? &a[i + 1] : nullptr;
+        const MatchAction* play =
+            i + 1 < a.size() && a[i + 1].kind == ActionKind::Play ? &a[i + 1] : nullptr;
         put(a[i].player, roll_cell(a[i], play));
         if (play) ++i;
         break;
       }
-      case ActionKind::Play: put(a[i].player, roll_cell(a[i], &a[i])); break;
-      case ActionKind::Double: put(a[i].player, " Doubles => " + std::to_string(a[i].value)); break;
-      case ActionKind::Beaver: put(a[i].player, " Beavers => " + std::to_string(a[i].value)); break;
+      case ActionKind::Play:
+        put(a[i].player, roll_cell(a[i], &a[i]));
+        break;
+      case ActionKind::Double:
+        put(a[i].player, " Doubles => " + std::to_string(a[i].value));
+        break;
+      case ActionKind::Beaver:
+        put(a[i].player, " Beavers => " + std::to_string(a[i].value));
+        break;
       case ActionKind::Take:  // gnubg writes no "Takes" for the acceptance of a beaver
         if (!(i > 0 && a[i - 1].kind == ActionKind::Beaver)) put(a[i].player, " Takes");
         break;
-      case ActionKind::Drop: put(a[i].player, " Drops"); break;
-      case ActionKind::Resign:  // gnubg writes only the result: "Wins" on the board is a resignation
+      case ActionKind::Drop:
+        put(a[i].player, " Drops");
+        break;
+      case ActionKind::Resign:  // gnubg writes only the result: "Wins" on the board is a
+                                // resignation
       case ActionKind::Accept:
-      case ActionKind::Reject: break;
+      case ActionKind::Reject:
+        break;
     }
   }
   if (g.end.winner >= 0) {

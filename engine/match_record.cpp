@@ -11,7 +11,8 @@ namespace {
 bool same_text_nocase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
 }
@@ -27,7 +28,8 @@ std::optional<Error> apply_action(GameReplay& replay, const MatchAction& a) {
       for (int i = 0; i < a.move.count; ++i) w.steps.push_back(a.move.sub[size_t(i)]);
       if (auto e = replay.play(a.player, w)) return e;
       if (replay.actions().back().after != a.after)
-        return make_error("the play '" + format_move(a.move) + "' does not lead to the recorded position");
+        return make_error("the play '" + format_move(a.move) +
+                          "' does not lead to the recorded position");
       return std::nullopt;
     }
     case ActionKind::Double: {
@@ -37,8 +39,10 @@ std::optional<Error> apply_action(GameReplay& replay, const MatchAction& a) {
                           std::to_string(replay.actions().back().value));
       return std::nullopt;
     }
-    case ActionKind::Take: return replay.take(a.player);
-    case ActionKind::Drop: return replay.drop(a.player);
+    case ActionKind::Take:
+      return replay.take(a.player);
+    case ActionKind::Drop:
+      return replay.drop(a.player);
     case ActionKind::Beaver: {
       if (auto e = replay.beaver(a.player)) return e;
       if (replay.actions().back().value != a.value)
@@ -46,9 +50,12 @@ std::optional<Error> apply_action(GameReplay& replay, const MatchAction& a) {
                           std::to_string(replay.actions().back().value));
       return std::nullopt;
     }
-    case ActionKind::Resign: return replay.resign(a.player, a.value);
-    case ActionKind::Accept: return replay.accept(a.player);
-    case ActionKind::Reject: return replay.reject(a.player);
+    case ActionKind::Resign:
+      return replay.resign(a.player, a.value);
+    case ActionKind::Accept:
+      return replay.accept(a.player);
+    case ActionKind::Reject:
+      return replay.reject(a.player);
   }
   return make_error("unknown action");
 }
@@ -57,15 +64,24 @@ std::optional<Error> apply_action(GameReplay& replay, const MatchAction& a) {
 
 std::string_view action_name(ActionKind kind) {
   switch (kind) {
-    case ActionKind::Roll: return "roll";
-    case ActionKind::Play: return "play";
-    case ActionKind::Double: return "double";
-    case ActionKind::Take: return "take";
-    case ActionKind::Drop: return "drop";
-    case ActionKind::Beaver: return "beaver";
-    case ActionKind::Resign: return "resign";
-    case ActionKind::Accept: return "accept";
-    case ActionKind::Reject: return "reject";
+    case ActionKind::Roll:
+      return "roll";
+    case ActionKind::Play:
+      return "play";
+    case ActionKind::Double:
+      return "double";
+    case ActionKind::Take:
+      return "take";
+    case ActionKind::Drop:
+      return "drop";
+    case ActionKind::Beaver:
+      return "beaver";
+    case ActionKind::Resign:
+      return "resign";
+    case ActionKind::Accept:
+      return "accept";
+    case ActionKind::Reject:
+      return "reject";
   }
   return "?";
 }
@@ -132,7 +148,8 @@ std::optional<Error> check_record(const MatchRecord& record) {
       const bool crawford = rules->cube && record.crawford && !crawford_done &&
                             is_crawford_score(record.match_length, g.score);
       if (crawford != g.crawford_game)
-        return make_error(game_prefix(g) + (crawford ? "should be" : "is not") + " the Crawford game");
+        return make_error(game_prefix(g) + (crawford ? "should be" : "is not") +
+                          " the Crawford game");
     }
     if (g.crawford_game) crawford_done = true;
     GameReplay replay(*rules, record.match_length, g.score, g.crawford_game);
@@ -152,11 +169,16 @@ std::optional<Error> check_record(const MatchRecord& record) {
 
 std::string_view variation_name(Variant v) {
   switch (v) {
-    case Variant::Backgammon: return "Backgammon";
-    case Variant::Plakoto: return "Plakoto";
-    case Variant::Tawla31: return "Tawla 31";
-    case Variant::Fevga: return "Fevga";
-    case Variant::LongNardy: return "Long Nardy";
+    case Variant::Backgammon:
+      return "Backgammon";
+    case Variant::Plakoto:
+      return "Plakoto";
+    case Variant::Tawla31:
+      return "Tawla 31";
+    case Variant::Fevga:
+      return "Fevga";
+    case Variant::LongNardy:
+      return "Long Nardy";
   }
   return "Backgammon";
 }
@@ -164,13 +186,16 @@ std::string_view variation_name(Variant v) {
 std::optional<Variant> variation_from_name(std::string_view name) {
   std::string key;
   for (char c : name)
-    if (std::isalnum(static_cast<unsigned char>(c))) key += char(std::tolower(static_cast<unsigned char>(c)));
-  if (key == "backgammon" || key == "portes" || key == "tavla" || key == "tawla" || key == "takhtenard")
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      key += char(std::tolower(static_cast<unsigned char>(c)));
+  if (key == "backgammon" || key == "portes" || key == "tavla" || key == "tawla" ||
+      key == "takhtenard")
     return Variant::Backgammon;
   if (key == "plakoto" || key == "tapa" || key == "mahbusa") return Variant::Plakoto;
   if (key == "tawla31") return Variant::Tawla31;
   if (key == "fevga" || key == "moultezim") return Variant::Fevga;
-  if (key == "longnardy" || key == "longnardi" || key == "narde" || key == "nardy") return Variant::LongNardy;
+  if (key == "longnardy" || key == "longnardi" || key == "narde" || key == "nardy")
+    return Variant::LongNardy;
   return std::nullopt;
 }
 

@@ -40,13 +40,13 @@ std::string_view action_name(ActionKind kind);
 
 struct MatchAction {
   ActionKind kind = ActionKind::Roll;
-  int player = 0;   // who acts
-  Dice dice{};      // Roll and Play: the dice as rolled (d1 first as written)
-  Move move{};      // Play: the sub-moves in the order played, in the mover's own numbering
-                    // (24..1, 25 = bar, 0 = off); a multi-pip step is split into single dice
-  Position after{}; // Play: the position after the play, seen from the player who played
-                    // (not turned round; what MoveGenerator::generate writes)
-  int value = 0;    // Double/Beaver: the new cube value; Resign: points before the cube
+  int player = 0;    // who acts
+  Dice dice{};       // Roll and Play: the dice as rolled (d1 first as written)
+  Move move{};       // Play: the sub-moves in the order played, in the mover's own numbering
+                     // (24..1, 25 = bar, 0 = off); a multi-pip step is split into single dice
+  Position after{};  // Play: the position after the play, seen from the player who played
+                     // (not turned round; what MoveGenerator::generate writes)
+  int value = 0;     // Double/Beaver: the new cube value; Resign: points before the cube
 
   bool operator==(const MatchAction& o) const;
 };
@@ -84,7 +84,7 @@ struct MatchRecord {
   bool crawford = true;
   bool jacoby = false;
   bool beavers = false;
-  int cube_limit = 0;    // 0 = none stated (replays allow any cube up to 2^15)
+  int cube_limit = 0;  // 0 = none stated (replays allow any cube up to 2^15)
   std::array<std::string, 2> players{"Player 0", "Player 1"};
   // Header tags other than the settings above, in file order, e.g. {"Site", "..."},
   // {"EventDate", "2024.05.01"} (dates always YYYY.MM.DD, as the .mat files write them).
@@ -102,8 +102,8 @@ struct MatchRecord {
 // record's Crawford/Jacoby/beaver settings and cube limit applied).
 Result<Rules> record_rules(const MatchRecord& record, const MatchGame& game);
 
-// Is a game at this score the Crawford game? (gnubg's rule: the first game in which exactly one
-// player needs one point; `post_crawford` says whether it has been played already.)
+// Does this score make a game the Crawford game, if the Crawford game has not been played yet?
+// (gnubg's rule: exactly one player needs one point.) Matches only; money: false.
 bool is_crawford_score(int match_length, std::array<int, 2> score);
 
 // Replays every game from its start through move generation and checks the record: each play's

@@ -60,7 +60,9 @@ class SgfLexer {
   void skip_space() {
     while (!at_end() && is_space(s_[i_])) advance();
   }
-  Error error(const std::string& what) const { return make_error("line " + std::to_string(line_) + ": " + what); }
+  Error error(const std::string& what) const {
+    return make_error("line " + std::to_string(line_) + ": " + what);
+  }
 
   // "(" ... ")" with variations: the first child at each level continues the main line; the
   // others are skipped. Iterative, so deep nesting cannot overflow the stack.
@@ -123,7 +125,8 @@ class SgfLexer {
       Property p;
       p.line = line_;
       while (!at_end() && std::isalpha(static_cast<unsigned char>(s_[i_]))) {
-        if (std::isupper(static_cast<unsigned char>(s_[i_]))) p.ident += s_[i_];  // FF[3] lowercase letters are ignored
+        if (std::isupper(static_cast<unsigned char>(s_[i_])))
+          p.ident += s_[i_];  // FF[3] lowercase letters are ignored
         advance();
       }
       skip_space();
@@ -160,7 +163,8 @@ class SgfLexer {
       if (out) *out += c;
       advance();
     }
-    return make_error("line " + std::to_string(start_line) + ": a property value is not closed with ']'");
+    return make_error("line " + std::to_string(start_line) +
+                      ": a property value is not closed with ']'");
   }
 
   std::string_view s_;
@@ -235,7 +239,8 @@ struct TagMap {
   const char* sgf;
   const char* mat;
 };
-constexpr TagMap kTagProps[] = {{"EV", "Event"}, {"PC", "Site"}, {"RO", "Round"}, {"AN", "Annotator"}};
+constexpr TagMap kTagProps[] = {
+    {"EV", "Event"}, {"PC", "Site"}, {"RO", "Round"}, {"AN", "Annotator"}};
 
 class SgfReader {
  public:
@@ -255,13 +260,18 @@ class SgfReader {
     return make_error("line " + std::to_string(line) + ": " + what);
   }
 
-  std::optional<Error> read_root(const Node& root, size_t index, MatchGame& game, std::string& rules) {
-    if (const Property* gm = root.find("GM"); gm && !gm->values.empty() && trim(gm->values[0]) != "6")
+  std::optional<Error> read_root(const Node& root, size_t index, MatchGame& game,
+                                 std::string& rules) {
+    if (const Property* gm = root.find("GM");
+        gm && !gm->values.empty() && trim(gm->values[0]) != "6")
       return at(gm->line, "GM[" + gm->values[0] + "] is not backgammon (GM[6])");
     for (const char* setup : {"AB", "AW", "AE"})
-      if (const Property* p = root.find(setup)) return at(p->line, std::string(setup) + ": board set-ups are not supported");
-    if (const Property* cv = root.find("CV"); cv && !cv->values.empty() && trim(cv->values[0]) != "1")
-      return at(cv->line, "a game starting with the cube at " + cv->values[0] + " is not supported");
+      if (const Property* p = root.find(setup))
+        return at(p->line, std::string(setup) + ": board set-ups are not supported");
+    if (const Property* cv = root.find("CV");
+        cv && !cv->values.empty() && trim(cv->values[0]) != "1")
+      return at(cv->line,
+                "a game starting with the cube at " + cv->values[0] + " is not supported");
     int number = int(index) + 1, length = -1;
     if (const Property* mi = root.find("MI")) {
       for (const std::string& v : mi->values) {
@@ -273,7 +283,14 @@ class SgfReader {
         if (!n) return at(mi->line, "MI[" + v + "]: not a number");
         if (key == "length") length = *n;
         if (key == "game") {
-          if (index == 0) zero_based_ = *n == 0;
+          // gnubg (and we) count from 0, the spec from 1: the writer, else the first game, says.
+          if (index == 0) {
+            const Property* ap = root.find("AP");
+            const bool ours = ap && !ap->values.empty() &&
+                              (starts_with_nocase(ap->values[0], "GNU Backgammon") ||
+                               starts_with_nocase(ap->values[0], "nard"));
+            zero_based_ = ours || *n == 0;
+          }
           number = *n + (zero_based_ ? 1 : 0);
         }
         if (key == "ws") game.score[0] = *n;
@@ -281,7 +298,8 @@ class SgfReader {
       }
     }
     if (length < 0) length = 0;
-    if (length > 1000) return at(root.line, "a match to " + std::to_string(length) + " points is too long");
+    if (length > 1000)
+      return at(root.line, "a match to " + std::to_string(length) + " points is too long");
     game.number = number;
     bool crawford_rule = false;
     if (const Property* ru = root.find("RU")) {
@@ -298,7 +316,8 @@ class SgfReader {
       }
     }
     if (const Property* nr = root.find("NR"); nr && !nr->values.empty()) {
-      if (Result<Rules> r = rules_preset(nr->values[0]); !r) return at(nr->line, "NR[" + nr->values[0] + "]: " + r.error().message);
+      if (Result<Rules> r = rules_preset(nr->values[0]); !r)
+        return at(nr->line, "NR[" + nr->values[0] + "]: " + r.error().message);
       rules = nr->values[0];
     }
     if (index == 0) {
@@ -312,7 +331,8 @@ class SgfReader {
       if (const Property* dt = root.find("DT"); dt && !dt->values.empty())
         record_.set_tag("EventDate", date_to_mat(dt->values[0]));
       for (const TagMap& m : kTagProps)
-        if (const Property* p = root.find(m.sgf); p && !p->values.empty()) record_.set_tag(m.mat, p->values[0]);
+        if (const Property* p = root.find(m.sgf); p && !p->values.empty())
+          record_.set_tag(m.mat, p->values[0]);
       if (const Property* nt = root.find("NT")) {
         for (const std::string& v : nt->values) {
           const size_t colon = v.find(':');
@@ -325,7 +345,8 @@ class SgfReader {
             (same_nocase(name, "Beaver") ? record_.beavers : record_.crawford) = *on;
           } else if (same_nocase(name, "CubeLimit")) {
             std::optional<int> n = parse_count(value);
-            if (!n || *n < 1 || *n > (1 << 15)) return at(nt->line, "NT[" + v + "]: a cube limit from 1 to 32768");
+            if (!n || *n < 1 || *n > (1 << 15))
+              return at(nt->line, "NT[" + v + "]: a cube limit from 1 to 32768");
             record_.cube_limit = *n;
           } else {
             record_.tags.emplace_back(name, value);
@@ -350,9 +371,10 @@ class SgfReader {
       if (prev.end.kind == GameEndKind::Unfinished)
         return at(nodes[0].line, "game " + std::to_string(prev.number) + " did not end");
       if (expect != game.score)
-        return at(nodes[0].line, "the score is " + std::to_string(game.score[0]) + "-" + std::to_string(game.score[1]) +
-                                     ", but the games before add up to " + std::to_string(expect[0]) + "-" +
-                                     std::to_string(expect[1]));
+        return at(nodes[0].line, "the score is " + std::to_string(game.score[0]) + "-" +
+                                     std::to_string(game.score[1]) +
+                                     ", but the games before add up to " +
+                                     std::to_string(expect[0]) + "-" + std::to_string(expect[1]));
     }
     const int length = record_.match_length;
     if (length > 0 && (game.score[0] >= length || game.score[1] >= length))
@@ -370,7 +392,8 @@ class SgfReader {
     for (size_t k = 0; k < nodes.size(); ++k) {
       const Node& n = nodes[k];
       for (const char* setup : {"AB", "AW", "AE"})
-        if (const Property* p = n.find(setup)) return at(p->line, std::string(setup) + ": board set-ups are not supported");
+        if (const Property* p = n.find(setup))
+          return at(p->line, std::string(setup) + ": board set-ups are not supported");
       for (const Property& p : n.props) {
         if (p.ident == "DI") {
           const Property* pl = n.find("PL");
@@ -378,18 +401,22 @@ class SgfReader {
           const std::string_view v = p.values.empty() ? std::string_view() : trim(p.values[0]);
           if (v.size() != 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
             return at(p.line, "DI[" + std::string(v) + "]: expected two dice");
-          if (auto e = replay.roll(player, Dice{uint8_t(v[0] - '0'), uint8_t(v[1] - '0')})) return at(p.line, e->message);
+          if (auto e = replay.roll(player, Dice{uint8_t(v[0] - '0'), uint8_t(v[1] - '0')}))
+            return at(p.line, e->message);
           continue;
         }
         if (p.ident != "W" && p.ident != "B") continue;
         const int player = p.ident == "W" ? 0 : 1;
         if (p.values.size() != 1) return at(p.line, "a move has exactly one value");
-        if (auto e = apply_move(replay, player, trim(p.values[0]), r->geometry)) return at(p.line, e->message);
+        if (auto e = apply_move(replay, player, trim(p.values[0]), r->geometry))
+          return at(p.line, e->message);
       }
     }
     if (const Property* re = nodes[0].find("RE"); re && !re->values.empty()) {
       std::optional<ResultText> res = parse_result(re->values[0]);
-      if (!res) return at(re->line, "RE[" + re->values[0] + "]: expected W+N, B+N (R for a resignation) or 0");
+      if (!res)
+        return at(re->line,
+                  "RE[" + re->values[0] + "]: expected W+N, B+N (R for a resignation) or 0");
       if (auto e = apply_result(replay, *res)) return at(re->line, e->message);
     }
     MatchGame done = replay.game(game.number);
@@ -399,25 +426,29 @@ class SgfReader {
     return std::nullopt;
   }
 
-  static std::optional<Error> apply_move(GameReplay& replay, int player, std::string_view v, Geometry g) {
+  static std::optional<Error> apply_move(GameReplay& replay, int player, std::string_view v,
+                                         Geometry g) {
     const std::string w = lowered(v);
     if (w == "double") {
       // A double while the opponent's double is pending is a beaver (the SGF spec).
-      if (replay.double_pending() && !replay.cube().beavered && replay.cube().pending_from == 1 - player)
+      if (replay.double_pending() && !replay.cube().beavered &&
+          replay.cube().pending_from == 1 - player)
         return replay.beaver(player);
       return replay.double_cube(player);
     }
     if (w == "take") return replay.take(player);
     if (w == "drop") return replay.drop(player);
     if (v.size() < 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6')
-      return make_error("'" + std::string(v) + "' is not a move (dice then from/to letters, or double/take/drop)");
+      return make_error("'" + std::string(v) +
+                        "' is not a move (dice then from/to letters, or double/take/drop)");
     if ((v.size() - 2) % 2 != 0 || v.size() > 2 + 2 * 8)
       return make_error("'" + std::string(v) + "': the letters must come in from/to pairs");
     if (auto e = replay.roll(player, Dice{uint8_t(v[0] - '0'), uint8_t(v[1] - '0')})) return e;
     WrittenPlay play;
     for (size_t i = 2; i < v.size(); i += 2) {
       std::optional<int> from = own_point(v[i], player, g), to = own_point(v[i + 1], player, g);
-      if (!from || !to) return make_error("'" + std::string(v) + "': points are letters a..x, y (bar) or z (off)");
+      if (!from || !to)
+        return make_error("'" + std::string(v) + "': points are letters a..x, y (bar) or z (off)");
       play.steps.push_back(SubMove{int8_t(*from), int8_t(*to), false});
     }
     return replay.play(player, play);
@@ -425,20 +456,24 @@ class SgfReader {
 
   static std::optional<Error> apply_result(GameReplay& replay, const ResultText& res) {
     if (res.draw) {
-      if (replay.end().kind != GameEndKind::Draw) return make_error("a draw, but the game did not end in one");
+      if (replay.end().kind != GameEndKind::Draw)
+        return make_error("a draw, but the game did not end in one");
       return std::nullopt;
     }
     if (res.winner < 0) return std::nullopt;
     if (!replay.over()) {
-      if (replay.double_pending()) return make_error("the game ends while a double awaits an answer");
+      if (replay.double_pending())
+        return make_error("the game ends while a double awaits an answer");
       // The game did not end on the board: the loser resigned (RE[..R], or a result alone).
       const int cube = replay.cube().value;
       const int level = std::max(1, res.points / cube);
       if (auto e = replay.resign(1 - res.winner, level)) return e;
       if (auto e = replay.accept(res.winner)) return e;
     }
-    if (replay.end().kind == GameEndKind::Draw) return make_error("a winner, but the game ended in a draw");
-    if (replay.end().winner != res.winner) return make_error("the result names the player who lost the game");
+    if (replay.end().kind == GameEndKind::Draw)
+      return make_error("a winner, but the game ended in a draw");
+    if (replay.end().winner != res.winner)
+      return make_error("the result names the player who lost the game");
     if (res.points > 0) return replay.set_result_points(res.winner, res.points);
     return std::nullopt;
   }
@@ -481,9 +516,10 @@ std::string write_sgf(const MatchRecord& record) {
     Result<Rules> rules = record_rules(record, g);
     const Geometry geometry = rules ? rules->geometry : Geometry::Contrary;
     const bool cube = rules && rules->cube;
-    out += "(;FF[4]GM[6]CA[UTF-8]AP[nard]MI[length:" + std::to_string(record.match_length) + "][game:" +
-           std::to_string(g.number - 1) + "][ws:" + std::to_string(g.score[0]) + "][bs:" +
-           std::to_string(g.score[1]) + "]PW[" + escaped(record.players[0]) + "]PB[" + escaped(record.players[1]) + "]";
+    out += "(;FF[4]GM[6]CA[UTF-8]AP[nard]MI[length:" + std::to_string(record.match_length) +
+           "][game:" + std::to_string(g.number - 1) + "][ws:" + std::to_string(g.score[0]) +
+           "][bs:" + std::to_string(g.score[1]) + "]PW[" + escaped(record.players[0]) + "]PB[" +
+           escaped(record.players[1]) + "]";
     if (gi == 0) {
       std::vector<std::string> nt;
       for (const auto& [k, v] : record.tags) {
@@ -515,8 +551,8 @@ std::string write_sgf(const MatchRecord& record) {
     if (g.end.kind == GameEndKind::Draw) {
       out += "RE[0]";
     } else if (g.end.winner >= 0) {
-      out += std::string("RE[") + (g.end.winner == 0 ? "W" : "B") + "+" + std::to_string(g.end.points) +
-             (g.end.kind == GameEndKind::Resigned ? "R" : "") + "]";
+      out += std::string("RE[") + (g.end.winner == 0 ? "W" : "B") + "+" +
+             std::to_string(g.end.points) + (g.end.kind == GameEndKind::Resigned ? "R" : "") + "]";
     }
     out += "\n";
     const auto& a = g.actions;
@@ -531,14 +567,23 @@ std::string write_sgf(const MatchRecord& record) {
             out += std::string(";PL[") + who + "]DI[" + a[i].dice.str() + "]\n";
           }
           break;
-        case ActionKind::Play: out += std::string(";") + who + "[" + move_value(a[i], a[i], geometry) + "]\n"; break;
+        case ActionKind::Play:
+          out += std::string(";") + who + "[" + move_value(a[i], a[i], geometry) + "]\n";
+          break;
         case ActionKind::Double:
-        case ActionKind::Beaver: out += std::string(";") + who + "[double]\n"; break;
-        case ActionKind::Take: out += std::string(";") + who + "[take]\n"; break;
-        case ActionKind::Drop: out += std::string(";") + who + "[drop]\n"; break;
+        case ActionKind::Beaver:
+          out += std::string(";") + who + "[double]\n";
+          break;
+        case ActionKind::Take:
+          out += std::string(";") + who + "[take]\n";
+          break;
+        case ActionKind::Drop:
+          out += std::string(";") + who + "[drop]\n";
+          break;
         case ActionKind::Resign:  // gnubg keeps only the result: RE[..R]
         case ActionKind::Accept:
-        case ActionKind::Reject: break;
+        case ActionKind::Reject:
+          break;
       }
     }
     if (!out.empty() && out.back() == '\n') out.pop_back();

@@ -11,8 +11,8 @@
 // from/to letter pairs; "double" (also a beaver when a double is pending), "take", "drop".
 // RE[W+2R]: White won 2 points by resignation. gnubg counts MI[game:] from 0; the spec from 1.
 // We write what gnubg writes; for our other games a private root property NR[rules] names the
-// rules preset (the letters then follow the game's geometry, docs/match_files.md), and NT[name:value]
-// keeps header tags that SGF has no property for.
+// rules preset (the letters then follow the game's geometry, docs/match_files.md), and
+// NT[name:value] keeps header tags that SGF has no property for.
 //
 // read_sgf() skips analysis properties (A, DA, MR, LU, GS, ...), follows the main line of any
 // variation, and replays every game through move generation.

@@ -12,7 +12,9 @@
 namespace nard::text {
 
 inline char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
-inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 inline std::string_view trim(std::string_view s) {

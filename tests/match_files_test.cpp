@@ -1,6 +1,8 @@
 // Match files (engine/mat_file.h, engine/sgf_file.h, engine/game_replay.h): gnubg's own files
 // read, replayed and written back as gnubg wrote them; XG's variations; every game of the family
 // round-trips through both formats; bad input names its line; gnubg imports what we write.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -8,8 +10,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "engine/game_replay.h"
 #include "engine/mat_file.h"
@@ -27,8 +27,8 @@ std::string fixture(const std::string& name) {
   return slurp_file(std::string(NARD_SOURCE_DIR) + "/tests/data/matches/" + name);
 }
 
-const char* const kGnubgFixtures[] = {"gnubg_3p_seed42", "gnubg_5p_seed3", "gnubg_7p_seed7", "gnubg_11p_seed19",
-                                      "gnubg_money_seed5"};
+const char* const kGnubgFixtures[] = {"gnubg_3p_seed42", "gnubg_5p_seed3", "gnubg_7p_seed7",
+                                      "gnubg_11p_seed19", "gnubg_money_seed5"};
 
 // The text without header tag lines and trailing blanks (what gnubg and we must agree on).
 std::string without_tags(const std::string& text) {
@@ -39,7 +39,8 @@ std::string without_tags(const std::string& text) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
     out += line + "\n";
   }
-  while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
+  while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
+    out.pop_back();
   return out;
 }
 
@@ -75,8 +76,8 @@ void expect_same_games(const MatchRecord& a, const MatchRecord& b) {
 
 // A record played by random agents through GameReplay: random plays, doubles, takes, drops,
 // beavers (money), resignations, rejected ones when allow_reject.
-MatchRecord random_record(const std::string& rules_spec, int match_length, uint64_t seed, int money_games,
-                          bool allow_reject = false) {
+MatchRecord random_record(const std::string& rules_spec, int match_length, uint64_t seed,
+                          int money_games, bool allow_reject = false) {
   MatchRecord rec;
   rec.rules = rules_spec;
   rec.match_length = match_length;
@@ -92,7 +93,8 @@ MatchRecord random_record(const std::string& rules_spec, int match_length, uint6
     MatchGame shell;
     shell.score = score;
     const Rules rules = *record_rules(rec, shell);
-    const bool crawford = rules.cube && rec.crawford && !crawford_done && is_crawford_score(match_length, score);
+    const bool crawford =
+        rules.cube && rec.crawford && !crawford_done && is_crawford_score(match_length, score);
     crawford_done |= crawford;
     GameReplay r(rules, match_length, score, crawford);
     int side = int(rng.below(2));
@@ -102,8 +104,10 @@ MatchRecord random_record(const std::string& rules_spec, int match_length, uint6
         if (answer < 2) {
           (void)r.drop(1 - side);
         } else if (answer < 4 && !r.beaver(1 - side)) {
-          if (rng.below(3) == 0) (void)r.drop(side);
-          else (void)r.take(side);
+          if (rng.below(3) == 0)
+            (void)r.drop(side);
+          else
+            (void)r.take(side);
         } else {
           (void)r.take(1 - side);
         }
@@ -111,7 +115,8 @@ MatchRecord random_record(const std::string& rules_spec, int match_length, uint6
       }
       if (r.started() && rng.below(80) == 0) {
         const int resigner = int(rng.below(2));
-        const int level = rules.has_gammons() && !(rules.jacoby && match_length == 0) ? 1 + int(rng.below(2)) : 1;
+        const int level =
+            rules.has_gammons() && !(rules.jacoby && match_length == 0) ? 1 + int(rng.below(2)) : 1;
         (void)r.resign(resigner, level);
         if (allow_reject && rng.below(2) == 0) {
           (void)r.reject(1 - resigner);
@@ -242,11 +247,20 @@ struct Family {
 
 TEST(MatchFiles, EveryGameOfTheFamilyRoundTripsThroughBothFormats) {
   const Family family[] = {
-      {"wbf", 5, "Backgammon"},       {"wbf", 0, "Backgammon"},       {"iran", 3, "Backgammon"},
-      {"ru_short", 3, "Backgammon"},  {"arab_tawla", 3, "Backgammon"}, {"gr_portes", 5, "Backgammon"},
-      {"tr_tavla", 3, "Backgammon"},  {"plakoto", 5, "Plakoto"},       {"mahbusa", 3, "Plakoto"},
-      {"fevga", 5, "Fevga"},          {"moultezim", 3, "Fevga"},       {"longnardy", 5, "Long Nardy"},
-      {"ru_sport", 5, "Long Nardy"},  {"tawla31", 31, "Tawla 31"},
+      {"wbf", 5, "Backgammon"},
+      {"wbf", 0, "Backgammon"},
+      {"iran", 3, "Backgammon"},
+      {"ru_short", 3, "Backgammon"},
+      {"arab_tawla", 3, "Backgammon"},
+      {"gr_portes", 5, "Backgammon"},
+      {"tr_tavla", 3, "Backgammon"},
+      {"plakoto", 5, "Plakoto"},
+      {"mahbusa", 3, "Plakoto"},
+      {"fevga", 5, "Fevga"},
+      {"moultezim", 3, "Fevga"},
+      {"longnardy", 5, "Long Nardy"},
+      {"ru_sport", 5, "Long Nardy"},
+      {"tawla31", 31, "Tawla 31"},
       {"tawla31,t31_geometry=parallel", 31, "Tawla 31"},
   };
   for (const Family& f : family) {
@@ -305,7 +319,8 @@ TEST(MatchFiles, AMatchWithPerGameRulesKeepsThem) {
     g.number = int(rec.games.size()) + 1;
     // Replay it at the running score.
     std::array<int, 2> score = rec.games.back().score;
-    if (rec.games.back().end.winner >= 0) score[size_t(rec.games.back().end.winner)] += rec.games.back().end.points;
+    if (rec.games.back().end.winner >= 0)
+      score[size_t(rec.games.back().end.winner)] += rec.games.back().end.points;
     g.score = score;
     g.rules = rotation[k];
     rec.games.push_back(g);
@@ -330,6 +345,19 @@ TEST(MatchFiles, AMatchWithPerGameRulesKeepsThem) {
   EXPECT_TRUE(*from_sgf == rec);
 }
 
+TEST(MatchFiles, ARecordStartingMidMatchKeepsItsNumbersAndScores) {
+  MatchRecord rec = random_record("wbf", 7, 31, 0);
+  ASSERT_GE(rec.games.size(), 3u);
+  rec.games.erase(rec.games.begin(), rec.games.begin() + 2);
+  ASSERT_FALSE(check_record(rec).has_value());
+  for (const std::string& text : {write_mat(rec), write_sgf(rec)}) {
+    Result<MatchRecord> again = text[0] == '(' ? read_sgf(text) : read_mat(text);
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_TRUE(*again == rec);
+    EXPECT_EQ(again->games[0].number, 3);
+  }
+}
+
 TEST(MatFile, BadInputNamesTheLineAndTheProblem) {
   const std::string head = " 3 point match\n\n Game 1\n a : 0                          b : 0\n";
   struct Case {
@@ -338,10 +366,13 @@ TEST(MatFile, BadInputNamesTheLineAndTheProblem) {
   const Case cases[] = {
       {"hello\n", "no 'N point match' line"},
       {head + "  1) 31: 8/4 6/5\n", "line 5: '8/4 6/5' is not a legal play of 31"},
-      {head + "  1) 31: 8/5 6/5                 31: 8/5 6/5\n  2) 77: 8/1\n", "line 6: unknown entry '77:'"},
-      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2) 21: 24/23 13/11             33:\n",
+      {head + "  1) 31: 8/5 6/5                 31: 8/5 6/5\n  2) 77: 8/1\n",
+       "line 6: unknown entry '77:'"},
+      {head +
+           "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2) 21: 24/23 13/11             33:\n",
        "line 6: the roll 33 has legal plays, but none is written"},
-      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2) 21: 24/23 13/11             33:\n  3) 21: 13/11 6/5\n",
+      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2) 21: 24/23 13/11             "
+              "33:\n  3) 21: 13/11 6/5\n",
        "line 7: the roll 33 of line 6 has legal plays, but none is written"},
       {head + "  1) 31: 8/5 6/5 hello\n", "line 5: unknown entry 'hello'"},
       {head + "  1) 31: 8/x 6/5\n", "line 5: '8/x' is not a play"},
@@ -349,23 +380,28 @@ TEST(MatFile, BadInputNamesTheLineAndTheProblem) {
       {head + "  1) 31: 8/5 6/5                  Takes\n", "line 5: a take without a double"},
       {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2)  Doubles => 4\n",
        "line 6: 'Doubles => 4', but the cube goes to 2"},
-      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2)  Doubles => 2                Drops\n"
-              "      Wins 1 point\n\n Game 2\n a : 0                          b : 0\n",
+      {head +
+           "  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2)  Doubles => 2                Drops\n"
+           "      Wins 1 point\n\n Game 2\n a : 0                          b : 0\n",
        "line 10: the score is 0-0, but the games before add up to 1-0"},
       {" 3 point match\n\n Game 1\n a 0 b 0\n", "line 4: expected the score line"},
       {" 3 point match\n\n hello\n", "line 3: expected 'Game N'"},
-      {"; [Variation \"Hypergammon\"]\n 3 point match\n", "line 1: the variation \"Hypergammon\" is not a game we play"},
-      {"; [Crawford \"Maybe\"]\n 3 point match\n", "line 1: tag Crawford must be \"On\" or \"Off\""},
+      {"; [Variation \"Hypergammon\"]\n 3 point match\n",
+       "line 1: the variation \"Hypergammon\" is not a game we play"},
+      {"; [Crawford \"Maybe\"]\n 3 point match\n",
+       "line 1: tag Crawford must be \"On\" or \"Off\""},
       {" 3 point match\n\n Game 1\n a : 2                          b : 0\n  1) 31: 8/5 6/5 "
        "                 42: 8/4 6/4\n  2)  Doubles => 2\n",
        "line 6: cannot double: nobody may double in the Crawford game"},
-      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n      Wins 1 point        Wins 2 points\n",
+      {head + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n      Wins 1 point        Wins 2 "
+              "points\n",
        "line 6: 'Wins' in the right column, but the other player won the game"},
   };
   for (const Case& c : cases) {
     Result<MatchRecord> r = read_mat(c.text);
     ASSERT_FALSE(r.ok()) << c.text;
-    EXPECT_NE(r.error().message.find(c.expect), std::string::npos) << r.error().message << "\nwanted: " << c.expect;
+    EXPECT_NE(r.error().message.find(c.expect), std::string::npos)
+        << r.error().message << "\nwanted: " << c.expect;
   }
 }
 
@@ -391,12 +427,14 @@ TEST(SgfFile, BadInputNamesTheLineAndTheProblem) {
   for (const Case& c : cases) {
     Result<MatchRecord> r = read_sgf(c.text);
     ASSERT_FALSE(r.ok()) << c.text;
-    EXPECT_NE(r.error().message.find(c.expect), std::string::npos) << r.error().message << "\nwanted: " << c.expect;
+    EXPECT_NE(r.error().message.find(c.expect), std::string::npos)
+        << r.error().message << "\nwanted: " << c.expect;
   }
 }
 
 TEST(MatchFiles, MangledFilesNeverCrashTheReaders) {
   // Truncations and random edits of real files: every result is a record or an Error.
+  // NARD_MANGLE_MANY=1 makes 20,000 edits per file instead of 150 (about 40 s).
   const std::string sources[] = {fixture("gnubg_5p_seed3.mat"), fixture("xg_style_5p.mat"),
                                  fixture("beaver_money.mat"), fixture("gnubg_5p_seed3.sgf")};
   Rng rng(7);
@@ -442,8 +480,8 @@ bool run_gnubg(const std::string& gnubg, const std::string& commands) {
   const std::string home = unique_temp_path("gnubg_home");
   const std::string script = unique_temp_path("gnubg_cmds");
   std::ofstream(script) << commands;
-  const std::string cmd = "mkdir -p " + home + " && HOME=" + home + " " + gnubg + " -t -q < " + script +
-                          " > " + script + ".out 2>&1";
+  const std::string cmd = "mkdir -p " + home + " && HOME=" + home + " " + gnubg + " -t -q < " +
+                          script + " > " + script + ".out 2>&1";
   return std::system(cmd.c_str()) == 0;
 }
 
@@ -452,16 +490,20 @@ TEST(GnubgRoundTrip, GnubgImportsOurMatAndSgfAndExportsTheSameGames) {
   if (gnubg.empty()) GTEST_SKIP() << "gnubg is not installed";
   Result<MatchRecord> beavers = read_mat(fixture("beaver_money.mat"));
   ASSERT_TRUE(beavers.ok()) << beavers.error().message;
-  beavers.value().games.pop_back();  // gnubg's "import mat" drops the moves of an unfinished last game
-  const MatchRecord matches[] = {random_record("wbf", 5, 11, 0), random_record("wbf", 9, 12, 0), *beavers};
+  beavers.value()
+      .games.pop_back();  // gnubg's "import mat" drops the moves of an unfinished last game
+  const MatchRecord matches[] = {random_record("wbf", 5, 11, 0), random_record("wbf", 9, 12, 0),
+                                 *beavers};
   for (const MatchRecord& rec : matches) {
     ASSERT_FALSE(check_record(rec).has_value());
-    const std::string mat = unique_temp_path("ours") + ".mat", sgf = unique_temp_path("ours") + ".sgf";
-    const std::string mat_back = unique_temp_path("back") + ".mat", sgf_back = unique_temp_path("back") + ".sgf";
+    const std::string mat = unique_temp_path("ours") + ".mat",
+                      sgf = unique_temp_path("ours") + ".sgf";
+    const std::string mat_back = unique_temp_path("back") + ".mat",
+                      sgf_back = unique_temp_path("back") + ".sgf";
     std::ofstream(mat) << write_mat(rec);
     std::ofstream(sgf) << write_sgf(rec);
-    ASSERT_TRUE(run_gnubg(gnubg, "import mat " + mat + "\nexport match mat " + mat_back + "\nload match " + sgf +
-                                     "\nsave match " + sgf_back + "\n"));
+    ASSERT_TRUE(run_gnubg(gnubg, "import mat " + mat + "\nexport match mat " + mat_back +
+                                     "\nload match " + sgf + "\nsave match " + sgf_back + "\n"));
     Result<MatchRecord> from_mat = read_mat(slurp_file(mat_back));
     ASSERT_TRUE(from_mat.ok()) << from_mat.error().message;
     expect_same_games(*from_mat, rec);

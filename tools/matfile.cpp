@@ -34,13 +34,14 @@ void run_matfile(const MatfileOptions& o) {
   if (!record) return fail_input(make_error(o.file + ": " + record.error().message));
   if (o.check) {
     std::cout << record->players[0] << " - " << record->players[1] << ", "
-              << (record->match_length ? std::to_string(record->match_length) + " point match" : "money session")
+              << (record->match_length ? std::to_string(record->match_length) + " point match"
+                                       : "money session")
               << ", rules " << record->rules << "\n";
     for (const MatchGame& g : record->games) {
       int plays = 0;
       for (const MatchAction& a : g.actions) plays += a.kind == ActionKind::Play;
-      std::cout << "Game " << g.number << " (" << g.score[0] << "-" << g.score[1] << (g.crawford_game ? ", Crawford" : "")
-                << "): " << plays << " plays, ";
+      std::cout << "Game " << g.number << " (" << g.score[0] << "-" << g.score[1]
+                << (g.crawford_game ? ", Crawford" : "") << "): " << plays << " plays, ";
       if (g.end.winner >= 0)
         std::cout << "player " << g.end.winner << " wins " << g.end.points << "\n";
       else
@@ -55,7 +56,8 @@ void run_matfile(const MatfileOptions& o) {
 
 void register_matfile(CLI::App& app) {
   auto o = std::make_shared<MatfileOptions>();
-  CLI::App* cmd = app.add_subcommand("matfile", "Read a match file (.mat or .sgf), check it, write it again");
+  CLI::App* cmd =
+      app.add_subcommand("matfile", "Read a match file (.mat or .sgf), check it, write it again");
   cmd->add_option("file", o->file, "The match file")->required();
   cmd->add_option("--to", o->to, "Output format: mat or sgf (default: the input's)")
       ->check(CLI::IsMember({"mat", "sgf"}));
