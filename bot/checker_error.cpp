@@ -1,5 +1,6 @@
 #include "bot/checker_error.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/gnubg_id.h"
@@ -53,8 +54,8 @@ Result<CheckerError> measure_checker_error(const Rules& rules,
   for (const CheckerReference& r : references) {
     list.size = generator.generate(r.position, r.dice, list.positions.get(), list.moves.get());
     if (list.size != int(r.plays.size()))
-      return pair_error(r, "we find " + std::to_string(list.size) + " legal plays, the file lists " +
-                               std::to_string(r.plays.size()));
+      return pair_error(r, "we find " + std::to_string(list.size) +
+                               " legal plays, the file lists " + std::to_string(r.plays.size()));
     std::vector<int> in_file(size_t(list.size));  // our play i is the file's play in_file[i]
     for (int i = 0; i < list.size; ++i) {
       const std::string id = encode_position_id(list.positions[size_t(i)]);

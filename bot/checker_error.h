@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "bot/checker_reference.h"
-#include "engine/rules.h"
 #include "engine/result.h"
+#include "engine/rules.h"
 
 namespace nard {
 
@@ -29,16 +29,16 @@ using PlayChooser =
 struct CheckerComparison {
   const CheckerReference* reference = nullptr;
   bool race = false;
-  int ours = 0;            // index into reference->plays of our play
-  double loss = 0.0;       // reference equity: best minus ours
-  double loss_0ply = 0.0;  // the same for the reference's 0-ply choice
+  int ours = 0;                                // index into reference->plays of our play
+  double loss = 0.0;                           // reference equity: best minus ours
+  double loss_0ply = 0.0;                      // the same for the reference's 0-ply choice
   std::string our_move, best_move, move_0ply;  // standard notation
 };
 
 // Sums over compared pairs; means in equity per move.
 struct LossTally {
   int moves = 0;
-  int ours_best = 0, ref0_best = 0;  // choices equal to the reference's best play
+  int ours_best = 0, ref0_best = 0;            // choices equal to the reference's best play
   double loss = 0.0, loss_sq = 0.0;            // ours
   double loss_0ply = 0.0, loss_0ply_sq = 0.0;  // the reference's 0-ply choice
   double diff_sq = 0.0;                        // (ours - 0-ply choice)^2

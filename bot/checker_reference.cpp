@@ -1,5 +1,6 @@
 #include "bot/checker_reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -71,7 +72,8 @@ int CheckerReference::best() const {
   const int deepest = deepest_ply();
   int b = -1;
   for (int i = 0; i < int(plays.size()); ++i)
-    if (plays[size_t(i)].ply == deepest && (b < 0 || plays[size_t(i)].equity > plays[size_t(b)].equity))
+    if (plays[size_t(i)].ply == deepest &&
+        (b < 0 || plays[size_t(i)].equity > plays[size_t(b)].equity))
       b = i;
   return b;
 }
@@ -94,7 +96,7 @@ Result<std::vector<CheckerReference>> parse_checker_references(std::string_view 
   std::vector<CheckerReference> out;
   std::istringstream in{std::string(text)};
   std::string line;
-  int expected = 0;  // plays the current position still needs
+  int expected = 0;                         // plays the current position still needs
   std::unordered_set<std::string> results;  // of the current position
   int number = 1;
   for (; std::getline(in, line); ++number) {
@@ -125,13 +127,15 @@ Result<std::vector<CheckerReference>> parse_checker_references(std::string_view 
       out.back().plays.push_back(std::move(p).value());
       --expected;
     } else {
-      return line_error(origin, number, "unknown line '" + keyword + "' (expected position or play)");
+      return line_error(origin, number,
+                        "unknown line '" + keyword + "' (expected position or play)");
     }
   }
   if (expected > 0)
     return line_error(origin, number - 1,
-                      "the file ends while the position of line " + std::to_string(out.back().line) +
-                          " still needs " + std::to_string(expected) + " play line(s)");
+                      "the file ends while the position of line " +
+                          std::to_string(out.back().line) + " still needs " +
+                          std::to_string(expected) + " play line(s)");
   if (out.empty()) return make_error(std::string(origin) + ": no positions in the file");
   return out;
 }

@@ -42,14 +42,14 @@ struct ReferencePlay {
 
 struct CheckerReference {
   std::string position_id;
-  Position position;  // side on roll to move
-  Dice dice;          // d1 >= d2
+  Position position;                 // side on roll to move
+  Dice dice;                         // d1 >= d2
   std::vector<ReferencePlay> plays;  // as in the file (non-empty, distinct results)
   int line = 0;                      // of the position line, for messages
 
   int deepest_ply() const;
-  int best() const;             // index of the best play at deepest_ply()
-  int best_at_0ply() const;     // index of the play with the highest 0-ply equity
+  int best() const;                            // index of the best play at deepest_ply()
+  int best_at_0ply() const;                    // index of the play with the highest 0-ply equity
   int find(std::string_view result_id) const;  // index of the play with that result, or -1
 };
 

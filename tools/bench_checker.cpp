@@ -37,7 +37,8 @@ void print_tally(const char* name, const LossTally& t) {
 }
 
 void print_losses(const CheckerError& e) {
-  std::printf("Pairs where we lost equity: ID roll | loss | ours | reference's best | its 0-ply choice\n");
+  std::printf(
+      "Pairs where we lost equity: ID roll | loss | ours | reference's best | its 0-ply choice\n");
   for (const CheckerComparison& c : e.comparisons) {
     if (c.loss <= 0.0) continue;
     const CheckerReference& r = *c.reference;
@@ -73,9 +74,10 @@ void run_bench_checker(const BenchCheckerOptions& o) {
               o.no_bearoff_db ? " (bear-off: the net)" : " (bear-off: the database)");
   std::printf(
       "Equity lost per move against the file's best play (x1000, ± standard error), share of\n"
-      "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it (paired):\n");
-  std::printf("  %-8s %6s   %-14s %6s   %-14s %6s   %s\n", "", "moves", "ours", "best",
-              "ref 0-ply", "best", "difference");
+      "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it "
+      "(paired):\n");
+  std::printf("  %-8s %6s   %-14s %6s   %-14s %6s   %s\n", "", "moves", "ours", "best", "ref 0-ply",
+              "best", "difference");
   print_tally("all", e->overall);
   print_tally("contact", e->contact);
   print_tally("race", e->race);

@@ -29,7 +29,8 @@ void run_checker_positions(const CheckerPositionsOptions& o) {
         make_error("--count >= 1, --exploration in [0, 1], --keep in (0, 1], --threads >= 1"));
   BotArgs args;
   args.model = o.model;
-  args.no_bearoff_db = true;  // the net alone plays the games: the set does not move with the database
+  args.no_bearoff_db =
+      true;  // the net alone plays the games: the set does not move with the database
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   if (bot->rules.variant != Variant::Backgammon)
