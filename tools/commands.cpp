@@ -27,6 +27,7 @@ void register_all(CLI::App& app) {
   register_bench_cube(app);
   register_bench_cube_positions(app);
   register_bench_targets(app);
+  register_bench_checker(app);
 #ifdef NARD_WITH_TORCH
   register_train(app);
   register_export(app);

@@ -28,6 +28,7 @@ void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
 void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
+void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'
 #ifdef NARD_WITH_TORCH
 void register_train(CLI::App& app);
 void register_export(CLI::App& app);
