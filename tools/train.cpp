@@ -189,6 +189,11 @@ void register_train(CLI::App& app) {
   cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step");
   cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk");
   cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)");
+  cmd->add_option("--positions-from", sv.extra_positions,
+                  "Supervised: position databases (files or directories of *.npdb) every step also fits")
+      ->expected(1, 64);
+  cmd->add_flag("--fresh-nets", sv.fresh_nets,
+                "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
   cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;

@@ -31,6 +31,7 @@ namespace {
 constexpr uint64_t kShuffleStream = 0x5375706572ull;  // "Super"
 constexpr uint64_t kEvalSeed = 20261124;              // every evaluation plays the same dice
 constexpr int kHoldOutModulus = 20;                   // one position in 20 is held out
+constexpr long long kTrainSample = 20000;             // training positions the fit error is shown on
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -87,6 +88,8 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
     << "eval_games " << c.eval_games << "\n"
     << "seed " << c.seed << "\n"
     << "bearoff_database " << (c.bearoff_database ? 1 : 0) << "\n";
+  if (c.fresh_nets) s << "fresh_nets 1\n";
+  for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
 }
 
@@ -182,6 +185,28 @@ std::pair<double, double> held_out_error(const Rules& rules, const Mlp& net, con
   return {abs_err / double(d.held()), bce / double(d.held() * kOutputs)};
 }
 
+// The .npdb files named by `paths` (a file, or a directory searched recursively), sorted by path.
+Result<std::vector<std::string>> database_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : fs::recursive_directory_iterator(p, ec))
+        if (e.is_regular_file() && e.path().extension() == ".npdb") found.push_back(e.path().string());
+      if (ec) return make_error(p + ": cannot list the directory (" + ec.message() + ")");
+      if (found.empty()) return make_error(p + ": no position databases (*.npdb) in this directory");
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(p, ec)) {
+      files.push_back(p);
+    } else {
+      return make_error(p + ": no such position database or directory");
+    }
+  }
+  return files;
+}
+
 }  // namespace
 
 std::optional<Error> run_supervised(const SupervisedConfig& c,
@@ -218,6 +243,8 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
   if (init->variant != rules.variant)
     return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
 
+  Result<std::vector<std::string>> extra_files = database_files(c.extra_positions);
+  if (!extra_files) return extra_files.error();
   const std::string identity = identity_text(c, rules, fnv1a64(*init_bytes));
   const fs::path out(c.out_dir);
   const std::string config_path = (out / "config.txt").string();
@@ -338,12 +365,20 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
     std::map<EncoderId, NetData> data;
     for (EncoderId id : encoders) data[id].inputs = encoder_inputs(id);
+    std::vector<std::string> fit_files = *extra_files;
     for (int k = std::max(1, step - c.window + 1); k <= step; ++k)
       for (int chunk = 0;; ++chunk) {
         const std::string path = chunk_path(step_dir(c, k), chunk);
         if (!fs::exists(path)) break;
+        fit_files.push_back(path);
+      }
+    for (const std::string& path : fit_files) {
+      {
         Result<PositionDatabase> part = load_position_database(path);
         if (!part) return part.error();
+        if (part->rules != rules.preset)
+          return make_error(path + ": positions of the rules preset '" + part->rules + "', the run's is '" +
+                            rules.preset + "'");
         for (const PositionRecord& r : part->records) {
           NetData& d = data[encoder_for(rules, r.position)];
           const bool held = r.position.hash() % kHoldOutModulus == 0;
@@ -360,6 +395,7 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
           }
         }
       }
+    }
     NetWeights next = current;
     double err_before = 0, err_after = 0, loss_after = 0;
     long long held_total = 0;
@@ -380,7 +416,11 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
       lc.init_seed = game_seed(c.seed, 0x1417 + uint64_t(e));
       lc.threads = 1;
       Learner learner(lc);
-      if (lc.hidden == net->hidden_sizes()) {
+      const std::vector<int> net_hidden_before = net->hidden_sizes();
+      const bool fresh = c.fresh_nets && step == 1 && !asked.empty();  // only nets given a shape
+      if (fresh) {
+        // random weights of the asked shape (lc.init_seed)
+      } else if (lc.hidden == net->hidden_sizes()) {
         learner.set_layers(net->layers);
       } else {
         Result<std::vector<DenseLayer>> wide = widen_hidden(net->layers, learner.layers());
@@ -409,16 +449,35 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
         }
         report(step, "fit", (long long)e * c.epochs + epoch + 1, (long long)encoders.size() * c.epochs);
       }
+      const std::vector<DenseLayer> previous_layers = net->layers;
       net->layers = learner.layers();
-      const auto [after, bce_after] = held_out_error(rules, Mlp(*net), d);
+      auto [after, bce_after] = held_out_error(rules, Mlp(*net), d);
+      // Model selection on the held-out positions: a fit that made them worse (a small net
+      // learning the sample, e.g. the race net on a few thousand positions) is not kept.
+      const bool kept = after <= before || fresh || lc.hidden != net_hidden_before;
+      if (!kept) {
+        net->layers = previous_layers;
+        after = before;
+        bce_after = held_out_error(rules, Mlp(*net), d).second;
+      }
+      // The same error on (up to kTrainSample of) the training positions: far below the held-out
+      // error means the net learns the sample rather than the game (more positions per step).
+      NetData train_view;
+      train_view.inputs = d.inputs;
+      const long long shown = std::min<long long>(d.count(), kTrainSample);
+      train_view.hx.assign(d.x.begin(), d.x.begin() + shown * d.inputs);
+      train_view.hy.assign(d.y.begin(), d.y.begin() + shown * kOutputs);
+      for (long long i = 0; i < shown; ++i) train_view.held_targets.push_back(Probabilities::from_array(&d.y[size_t(i) * kOutputs]));
+      const double train_after = held_out_error(rules, Mlp(*net), train_view).first;
       err_before += before * double(d.held());
       err_after += after * double(d.held());
       loss_after += bce_after * double(d.held());
       held_total += d.held();
-      char m[200];
-      std::snprintf(m, sizeof m, "%s%s: %lld positions (+%lld held out), held-out |equity error| %.4f -> %.4f",
+      char m[240];
+      std::snprintf(m, sizeof m,
+                    "%s%s: %lld positions (+%lld held out), |equity error| held out %.4f -> %.4f, training %.4f%s",
                     fit_message.empty() ? "" : "; ", std::string(encoder_name(id)).c_str(), d.count(), d.held(),
-                    before, after);
+                    before, after, train_after, kept ? "" : " (fit not kept: held-out error grew)");
       fit_message += m;
     }
     if (held_total) {

@@ -60,6 +60,13 @@ struct SupervisedConfig {
   uint64_t seed = 1;
   bool resume = false;
   bool bearoff_database = true;  // backgammon: value and skip bear-offs with the exact database
+  // Position databases (files, or directories searched for *.npdb) of the same rules preset that
+  // every step's fit uses besides its window: the positions of earlier runs, for instance.
+  std::vector<std::string> extra_positions;
+  // The first step fits nets of the --hidden/--race-hidden shapes from random weights instead of
+  // starting from the model's (e.g. a deeper net, which net2net cannot grow into); the model
+  // still samples and values the first step's positions.
+  bool fresh_nets = false;
 };
 
 struct SupervisedProgress {

@@ -60,7 +60,11 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   const std::string init = start_model(base);
   SupervisedConfig c = tiny(base / "a", init);
   std::vector<std::string> phases;
-  ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) { phases.push_back(p.phase); }).has_value());
+  std::string fit;
+  ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) {
+                 phases.push_back(p.phase);
+                 if (p.phase == "fit" && !p.message.empty()) fit = p.message;
+               }).has_value());
   for (const char* f : {"config.txt", "first.nardnet", "latest.nardnet", "metrics.csv", "strength.svg",
                         "step-0001/report.txt", "step-0001/model.nardnet", "step-0001/positions-0000.npdb",
                         "step-0002/report.txt", "step-0002/model.nardnet"})
@@ -73,11 +77,14 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   EXPECT_EQ(db->target_ply, 1);
   EXPECT_EQ(db->rules, "wbf");
   EXPECT_LE(int(db->records.size()), c.chunk_positions);
-  // The fitted model differs from the start and loads.
+  // The fitted model loads; its contact net moved, unless the fit was refused for a worse
+  // held-out error (model selection), which the step then says.
   Result<NetWeights> fitted = load_weights((base / "a/latest.nardnet").string());
   ASSERT_TRUE(fitted.ok());
   Result<NetWeights> start = load_weights(init);
-  EXPECT_NE(fitted->nets[0].layers, start->nets[0].layers);
+  const std::string contact_fit = fit.substr(0, fit.find("; bg-race"));
+  const bool contact_kept = contact_fit.find("not kept") == std::string::npos;
+  EXPECT_EQ(fitted->nets[0].layers != start->nets[0].layers, contact_kept) << fit;
   EXPECT_NE(fitted->description.find("supervised step 2"), std::string::npos);
   // metrics.csv: one row per step, strength against the previous model.
   const std::string csv = bytes_of(base / "a/metrics.csv");
@@ -102,6 +109,45 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   fs::remove(base / "c/step-0002/positions-0000.npdb");
   ASSERT_FALSE(run_supervised(resumed, {}).has_value());
   EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "c/latest.nardnet"));
+  fs::remove_all(base);
+}
+
+// A fresh, deeper net fitted to the positions of another run (--fresh-nets --positions-from).
+TEST(Supervised, FreshDeeperNetFromAnotherRunsPositions) {
+  const fs::path base = temp_dir("fresh");
+  const std::string init = start_model(base);
+  SupervisedConfig a = tiny(base / "a", init);
+  a.steps = 1;
+  a.eval_games = 0;
+  ASSERT_FALSE(run_supervised(a, {}).has_value());
+  SupervisedConfig b = tiny(base / "b", init);
+  b.steps = 1;
+  b.eval_games = 0;
+  b.games_per_step = 2;
+  b.hidden = {12, 6};
+  b.fresh_nets = true;
+  b.extra_positions = {(base / "a").string()};
+  std::string fit;
+  ASSERT_FALSE(run_supervised(b, [&](const SupervisedProgress& p) {
+                 if (p.phase == "fit" && !p.message.empty()) fit = p.message;
+               }).has_value());
+  Result<NetWeights> w = load_weights((base / "b/latest.nardnet").string());
+  ASSERT_TRUE(w.ok());
+  EXPECT_EQ(w->nets[0].hidden_sizes(), (std::vector<int>{12, 6}));
+  Result<NetWeights> start = load_weights(init);
+  EXPECT_EQ(w->nets[1].hidden_sizes(), start->nets[1].hidden_sizes());  // no shape asked: kept
+  // The fit saw run a's positions besides its own few.
+  Result<PositionDatabase> own = load_position_database((base / "b/step-0001/positions-0000.npdb").string());
+  ASSERT_TRUE(own.ok());
+  const long long fitted = std::stoll(fit.substr(fit.find(": ") + 2));
+  EXPECT_GT(fitted, (long long)own->records.size()) << fit;
+  // A database of another rules preset is refused.
+  SupervisedConfig c = b;
+  c.out_dir = (base / "c").string();
+  c.variant = "iran";
+  auto wrong = run_supervised(c, {});
+  ASSERT_TRUE(wrong.has_value());
+  EXPECT_NE(wrong->message.find("rules preset"), std::string::npos) << wrong->message;
   fs::remove_all(base);
 }
 
