@@ -1,9 +1,9 @@
 // Positions for measuring cube decisions (nard bench cube, tests/data/gnubg_cube_2ply.txt):
 // pre-roll positions from self-play of a net where a double is plausible.
 //
-// Self-play: both sides play the net's 0-ply choice (GreedyPlayer); game i uses the dice of
-// game_seed(seed, i). Before each roll after the opening one, the side on roll's position is
-// evaluated at 0-ply; it is eligible when that side's cubeless winning chance lies in
+// Self-play (bot/self_play.h, no exploration): both sides play the net's 0-ply choice; game i is
+// GamePlayer's game of seed game_seed(seed, i). Before each roll after the opening one, the side on
+// roll's position has the net's 0-ply value the loop gave it; it is eligible when that side's cubeless winning chance lies in
 // [min_win, max_win] (the "double window": below about 55% no sane position is a double, above
 // about 92% nearly everything is a pass or too good). An eligible position is kept with
 // probability 1/keep_one_in (so a game does not give its first eligible turns only), at most one

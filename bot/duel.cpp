@@ -1,55 +1,44 @@
 #include "bot/duel.h"
 
-#include <utility>
+#include <memory>
 
 #include "engine/dice.h"
+#include "engine/match.h"
 #include "engine/movegen.h"
 
 namespace nard {
 
 namespace {
-// Both sides forfeiting this many turns in a row ends the game (Plakoto deadlock, rules.md §3.7).
-constexpr int kDeadlockForfeits = 200;
 
-DuelGame play_game(MoveGenerator& gen, PlayList& list, Player& a, Player& b, bool a_starts,
-                   uint64_t seed, int max_turns) {
-  const Rules& rules = gen.rules();
-  Rng rng(seed);
-  Position pos = start_position(rules);
-  bool a_on_roll = a_starts;
-  DuelGame game;
-  int forfeits = 0;
-  for (game.turns = 0; game.turns < max_turns; ++game.turns) {
-    Dice dice = rng.roll();
-    if (game.turns == 0 && rules.opening == Opening::Both)
-      while (dice.is_double()) dice = rng.roll();  // O-BOTH: one die each, never equal
-    const int n = gen.generate(pos, dice, list.positions.get());
-    if (n == 0) {
-      if (++forfeits > kDeadlockForfeits) {
-        game.result = {Outcome::Draw, false, 0};
-        return game;
-      }
-      pos.set_mover_first_turn(false);
-      pos = pos.flipped();
-      a_on_roll = !a_on_roll;
-      continue;
-    }
-    forfeits = 0;
-    Player& player = a_on_roll ? a : b;
-    const std::span<const Position> plays(list.positions.get(), size_t(n));
-    int choice = player.choose(pos, dice, plays);
-    if (choice < 0 || choice >= n) choice = 0;
-    const Position next = plays[choice];
-    const GameResult r = game_result(rules, next);
-    if (r.over()) {
-      game.result = r;
-      game.result.mover_wins = r.outcome != Outcome::Draw && (r.mover_wins == a_on_roll);
-      ++game.turns;
-      return game;
-    }
-    pos = next.flipped();
-    a_on_roll = !a_on_roll;
+// A Player in the game flow of engine/match.h: it only picks plays (never doubles; takes).
+class PlayerAgent final : public Agent {
+ public:
+  explicit PlayerAgent(Player& player) : player_(player) {}
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView&) override {
+    const int choice = player_.choose(pos, dice, plays);
+    return choice < 0 || choice >= int(plays.size()) ? 0 : choice;
   }
+
+ private:
+  Player& player_;
+};
+
+DuelGame play_game(MoveGenerator& gen, Position* buffer, Player& a, Player& b, bool a_starts,
+                   uint64_t seed, int max_turns) {
+  PlayerAgent agent_a(a), agent_b(b);
+  Agent* const agents[2] = {&agent_a, &agent_b};
+  GameOptions options;
+  options.first_player = a_starts ? 0 : 1;
+  options.cubeless = true;
+  options.max_turns = max_turns;
+  Rng rng(seed);
+  const GameRecord rec = play_game(gen.rules(), agents, rng, options, gen, buffer);
+  DuelGame game;
+  game.turns = rec.turns;
+  if (rec.turns >= max_turns) return game;  // unfinished: outcome None
+  game.result = rec.result;
+  game.result.mover_wins = rec.winner == 0;
   return game;
 }
 
@@ -58,16 +47,17 @@ DuelGame play_game(MoveGenerator& gen, PlayList& list, Player& a, Player& b, boo
 DuelGame play_duel_game(const Rules& rules, Player& a, Player& b, bool a_starts, uint64_t seed,
                         int max_turns) {
   MoveGenerator gen(rules);
-  PlayList list;
-  return play_game(gen, list, a, b, a_starts, seed, max_turns);
+  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  return play_game(gen, buffer.get(), a, b, a_starts, seed, max_turns);
 }
 
 DuelResult play_duel(const Rules& rules, Player& a, Player& b, int games, uint64_t seed) {
   MoveGenerator gen(rules);
-  PlayList list;
+  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
   DuelResult res;
   for (int i = 0; i < games; ++i) {
-    const DuelGame g = play_game(gen, list, a, b, i % 2 == 0, game_seed(seed, uint64_t(i)), 10000);
+    const DuelGame g =
+        play_game(gen, buffer.get(), a, b, i % 2 == 0, game_seed(seed, uint64_t(i)), 10000);
     ++res.games;
     if (!g.result.over())
       ++res.unfinished;

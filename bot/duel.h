@@ -1,6 +1,7 @@
-// Games between two Players under given rules, cubeless, for tests and quick strength checks.
-// Deterministic in (rules, players' seeds, games, seed): game i uses game_seed(seed, i), and the
-// players alternate who starts (player A starts the even games).
+// Games between two Players under given rules, cubeless, for tests and quick strength checks:
+// the game loop of engine/match.h (play_game with a fixed starter and no cube), the Players seen
+// as Agents. Deterministic in (rules, players' seeds, games, seed): game i uses game_seed(seed, i),
+// and the players alternate who starts (player A starts the even games).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,8 @@ struct DuelResult {
 
 // Plays one game; returns the result seen from `a` (points > 0: a won). The opening follows the
 // rules (O-BOTH: the first roll is not a double; first-turn flags from start_position()).
-// A game longer than max_turns counts as unfinished (outcome None).
+// A game longer than max_turns counts as unfinished (outcome None); a deadlock (rules.md §3.7) is
+// a draw.
 struct DuelGame {
   GameResult result;  // outcome and points; mover_wins = a won
   int turns = 0;

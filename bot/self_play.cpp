@@ -24,7 +24,8 @@ struct GamePlayer::Impl {
 GamePlayer::GamePlayer(const Rules& rules) : impl_(std::make_unique<Impl>(rules)) {}
 GamePlayer::~GamePlayer() = default;
 
-PlayedGame GamePlayer::play(Evaluator& evaluator, uint64_t seed, const SelfPlayOptions& config) {
+PlayedGame GamePlayer::play(Evaluator& evaluator, uint64_t seed, const SelfPlayOptions& config,
+                            const TurnObserver& observer) {
   Impl& m = *impl_;
   Rng dice(seed);
   Rng explore(seed ^ kExplorationStream);
@@ -73,6 +74,9 @@ PlayedGame GamePlayer::play(Evaluator& evaluator, uint64_t seed, const SelfPlayO
         if (e < best) best = e, pick = i;
       }
     }
+    if (observer)
+      observer({turn, pos, d, {m.flipped.data(), size_t(n)}, {m.probs.data(), size_t(n)}, pick,
+                explored});
     if (game_result(m.rules, m.plays.positions[pick]).over()) {
       g.result = invert(*terminal_probabilities(m.rules, m.flipped[pick]));
       g.finished = true;

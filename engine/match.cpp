@@ -75,13 +75,22 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
   agents[1]->new_game();
   Dice roll{};
   int ties = 0;
-  int side = opening(rules, rng, opts.previous_winner, &roll, &ties);
+  int side = 0;
+  if (opts.first_player >= 0) {
+    side = opts.first_player & 1;
+    roll = rng.roll();
+    if (rules.opening == Opening::Both)
+      while (roll.is_double()) roll = rng.roll();  // one die each, never equal
+  } else {
+    side = opening(rules, rng, opts.previous_winner, &roll, &ties);
+  }
   rec.first_player = side;
   bool have_roll = true;
   Position pos = start_position(rules);
   CubeState cube;
   const bool money = opts.match_length == 0;
-  if (money && rules.cube && rules.automatic_doubles && ties > 0) {
+  const bool cube_in_play = rules.cube && !opts.cubeless;
+  if (money && cube_in_play && rules.automatic_doubles && ties > 0) {
     // Automatic doubles (one at most): a tie in the opening roll turns the centred cube.
     cube.value = next_cube_value(rules, cube.value);
     cube.turned = true;
@@ -89,7 +98,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
   int forfeits_in_a_row = 0;
   for (rec.turns = 0; rec.turns < opts.max_turns; ++rec.turns) {
     // Cube action before rolling.
-    if (!have_roll && may_double(rules, cube, side, opts.crawford_game).allowed &&
+    if (!have_roll && cube_in_play && may_double(rules, cube, side, opts.crawford_game).allowed &&
         agents[side]->wants_to_double(pos, view_for(side, opts, cube))) {
       const CubeState offered = *offer_double(rules, cube, side, opts.crawford_game);
       const CubeResponse r = agents[1 - side]->respond_to_double(pos.flipped(), view_for(1 - side, opts, offered));
@@ -137,7 +146,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
       if (res.outcome == Outcome::Draw) return rec;
       rec.winner = res.mover_wins ? side : 1 - side;
       int pts = res.points;
-      if (money && rules.jacoby && !cube.turned && rules.cube) pts = std::min(pts, 1);
+      if (money && rules.jacoby && !cube.turned && cube_in_play) pts = std::min(pts, 1);
       rec.points = pts * cube.value;
       return rec;
     }

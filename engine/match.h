@@ -79,6 +79,11 @@ struct GameOptions {
   bool crawford_game = false;
   int previous_winner = -1;  // for rules.previous_winner_starts; -1: none (first game)
   int max_turns = 10000;     // safety net; a game that reaches it is scored as a draw
+  // -1: the opening roll decides who starts (rules.md §1.5). 0 or 1: that player starts with the
+  // game's first roll (O-BOTH: a roll that is not a double), e.g. for pairs of games with the same
+  // dice and the starter swapped.
+  int first_player = -1;
+  bool cubeless = false;  // no cube actions and no Jacoby rule: game points as the board gives them
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.

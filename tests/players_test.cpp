@@ -8,6 +8,8 @@
 #include "bot/greedy_player.h"
 #include "bot/heuristic_player.h"
 #include "bot/pubeval.h"
+#include "bot/self_play.h"
+#include "engine/match.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "nn/fake_evaluator.h"
@@ -146,6 +148,89 @@ TEST(Players, DuelIsDeterministicAndAlternatesStarts) {
   EXPECT_EQ(x.wins_a, y.wins_a);
   EXPECT_EQ(x.points_a, y.points_a);
   EXPECT_EQ(x.wins_a + x.wins_b + x.draws + x.unfinished, 20);
+}
+
+// A Player that records the dice it was asked to play and who was on roll.
+class RecordingPlayer final : public Player {
+ public:
+  RecordingPlayer(std::vector<std::pair<char, Dice>>& log, char tag) : log_(log), tag_(tag) {}
+  std::string name() const override { return "recording"; }
+  int choose(const Position&, Dice dice, std::span<const Position>) override {
+    log_.push_back({tag_, dice});
+    return 0;
+  }
+
+ private:
+  std::vector<std::pair<char, Dice>>& log_;
+  char tag_;
+};
+
+TEST(Players, DuelFixesTheStarterAndScoresGammonsDespiteJacoby) {
+  Rules rules = *rules_preset("wbf");
+  rules.jacoby = true;  // a cubeless duel counts the board's points
+  for (const bool a_starts : {true, false}) {
+    std::vector<std::pair<char, Dice>> log;
+    RecordingPlayer a(log, 'a'), b(log, 'b');
+    const DuelGame g = play_duel_game(rules, a, b, a_starts, 5);
+    ASSERT_TRUE(g.result.over());
+    ASSERT_FALSE(log.empty());
+    EXPECT_EQ(log.front().first, a_starts ? 'a' : 'b');
+    EXPECT_FALSE(log.front().second.is_double());  // the opening roll of O-BOTH
+    // The same dice whoever starts: the seed alone gives them.
+    std::vector<std::pair<char, Dice>> other_log;
+    RecordingPlayer a2(other_log, 'a'), b2(other_log, 'b');
+    play_duel_game(rules, a2, b2, !a_starts, 5);
+    EXPECT_EQ(other_log.front().second.d1, log.front().second.d1);
+  }
+  // Random play against random play gives gammons; with the cube they would score 1 (Jacoby).
+  RandomPlayer r1(3), r2(4);
+  int gammons = 0;
+  for (int i = 0; i < 40; ++i) {
+    const DuelGame g = play_duel_game(rules, r1, r2, i % 2 == 0, game_seed(21, uint64_t(i)));
+    if (g.result.outcome == Outcome::Gammon) {
+      ++gammons;
+      EXPECT_EQ(g.result.points, 2);
+    }
+  }
+  EXPECT_GT(gammons, 0);
+}
+
+TEST(SelfPlay, TheObserverSeesEveryTurnOfTheGameAsPlayed) {
+  const Rules rules = *rules_preset("wbf");
+  FakeEvaluator eval(rules);
+  GamePlayer player(rules);
+  SelfPlayOptions options;
+  options.exploration = 0.2;
+  std::vector<SelfPlayTurn> seen;
+  std::vector<std::vector<Position>> results;  // the spans live only during the call
+  std::vector<std::vector<Probabilities>> values;
+  const PlayedGame game = player.play(eval, 77, options, [&](const SelfPlayTurn& t) {
+    seen.push_back(t);
+    results.emplace_back(t.results.begin(), t.results.end());
+    values.emplace_back(t.values.begin(), t.values.end());
+  });
+  ASSERT_TRUE(game.finished);
+  ASSERT_FALSE(seen.empty());
+  int explored = 0;
+  for (size_t i = 0; i < seen.size(); ++i) {
+    const SelfPlayTurn& t = seen[i];
+    ASSERT_LT(size_t(t.turn), game.positions.size());
+    EXPECT_EQ(t.position, game.positions[size_t(t.turn)]);
+    EXPECT_EQ(t.explored, game.explored[size_t(t.turn)] != 0);
+    explored += t.explored;
+    ASSERT_EQ(results[i].size(), values[i].size());
+    if (size_t(t.turn) + 1 < game.positions.size()) {  // the play made is the next position
+      EXPECT_EQ(results[i][size_t(t.chosen)], game.positions[size_t(t.turn) + 1]);
+    }
+    // Greedy turns choose the play that leaves the opponent the lowest equity.
+    if (!t.explored)
+      for (const Probabilities& v : values[i])
+        EXPECT_GE(cubeless_equity(v, rules), cubeless_equity(values[i][size_t(t.chosen)], rules));
+  }
+  EXPECT_GT(explored, 0);
+  // Without an observer the game is the same.
+  const PlayedGame again = player.play(eval, 77, options);
+  EXPECT_EQ(again.positions, game.positions);
 }
 
 }  // namespace

@@ -6,9 +6,9 @@
 
 #include <omp.h>
 
+#include "bot/self_play.h"
 #include "engine/dice.h"
 #include "engine/game.h"
-#include "engine/movegen.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "training/learner.h"
@@ -32,38 +32,18 @@ struct GameRecord {
   std::vector<Turn> turns;
 };
 
-GameRecord play_game(const Rules& rules, NeuralEvaluator& eval, MoveGenerator& gen, Position* buffer,
-                     uint64_t seed) {
+// One self-play game (bot/self_play.h, greedy): every turn with a choice gives its plays' results
+// and the full nets' values of them.
+GameRecord record_game(GamePlayer& player, NeuralEvaluator& eval, uint64_t seed) {
   GameRecord g;
-  Rng rng(seed);
-  Position pos = start_position(rules);
-  std::vector<Position> flipped;
-  std::vector<Probabilities> probs;
-  for (int t = 0; t < kMaxTurns; ++t) {
-    const int n = gen.generate(pos, rng.roll(), buffer);
-    if (n == 0) {
-      pos.set_mover_first_turn(false);
-      pos = pos.flipped();
-      continue;
-    }
-    flipped.resize(size_t(n));
-    probs.resize(size_t(n));
-    for (int i = 0; i < n; ++i) flipped[size_t(i)] = buffer[i].flipped();
-    eval.evaluate(flipped, probs);
-    int best = 0;
-    float best_equity = -1e30f;
-    for (int i = 0; i < n; ++i) {
-      const float e = cubeless_equity(invert(probs[size_t(i)]), rules);
-      if (e > best_equity) { best_equity = e; best = i; }
-    }
-    if (n > 1) {
-      g.turns.push_back({int(g.positions.size()), n, best});
-      g.positions.insert(g.positions.end(), flipped.begin(), flipped.end());
-      g.targets.insert(g.targets.end(), probs.begin(), probs.end());
-    }
-    if (game_result(rules, buffer[best]).over()) break;
-    pos = flipped[size_t(best)];
-  }
+  SelfPlayOptions options;
+  options.max_turns = kMaxTurns;
+  player.play(eval, seed, options, [&](const SelfPlayTurn& turn) {
+    if (turn.results.size() < 2) return;
+    g.turns.push_back({int(g.positions.size()), int(turn.results.size()), turn.chosen});
+    g.positions.insert(g.positions.end(), turn.results.begin(), turn.results.end());
+    g.targets.insert(g.targets.end(), turn.values.begin(), turn.values.end());
+  });
   return g;
 }
 
@@ -86,11 +66,10 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
 #pragma omp parallel num_threads(c.threads)
   {
     NeuralEvaluator eval(*full_model);
-    MoveGenerator gen(*rules);
-    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+    GamePlayer player(*rules);
 #pragma omp for schedule(dynamic, 4)
     for (int g = 0; g < c.games; ++g)
-      games[size_t(g)] = play_game(*rules, eval, gen, buffer.get(), game_seed(c.seed, uint64_t(g)));
+      games[size_t(g)] = record_game(player, eval, game_seed(c.seed, uint64_t(g)));
   }
   const int train_games = c.games - std::max(1, c.games / 10);
 

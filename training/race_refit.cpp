@@ -8,7 +8,7 @@
 
 #include <omp.h>
 
-#include "bot/greedy_player.h"
+#include "bot/self_play.h"
 #include "bot/search.h"
 #include "engine/dice.h"
 #include "engine/game.h"
@@ -25,29 +25,19 @@ namespace {
 constexpr uint64_t kShuffleStream = 0x7ace7ef1u;
 constexpr int kMaxTurns = 1000;
 
-// The race positions (before the roll, mover's view) of one greedy game: every position the race
-// net values (Position::is_race()), the game not over; of the bear-offs the database covers,
-// one turn in `bearoff_one_in` (0: none; they are most of a race's turns).
+// The race positions (before the roll, mover's view) of one self-play game (bot/self_play.h,
+// greedy): every position the race net values (Position::is_race()); of the bear-offs the database
+// covers, one turn in `bearoff_one_in` (0: none; they are most of a race's turns).
 std::vector<Position> race_positions_of_game(const Rules& rules, Evaluator& eval, const BearoffDatabase& db,
-                                             int bearoff_one_in, MoveGenerator& gen, Position* buffer,
-                                             uint64_t seed) {
+                                             int bearoff_one_in, GamePlayer& player, uint64_t seed) {
+  SelfPlayOptions options;
+  options.max_turns = kMaxTurns;
+  const PlayedGame game = player.play(eval, seed, options);
   std::vector<Position> out;
-  GreedyPlayer player(rules, eval);
-  Rng rng(seed);
-  Position pos = start_position(rules);
-  for (int t = 0; t < kMaxTurns; ++t) {
-    const bool sampled = !db.covers(pos) || (bearoff_one_in > 0 && t % bearoff_one_in == 0);
+  for (size_t t = 0; t < game.positions.size(); ++t) {
+    const Position& pos = game.positions[t];
+    const bool sampled = !db.covers(pos) || (bearoff_one_in > 0 && t % size_t(bearoff_one_in) == 0);
     if (pos.is_race() && sampled && !terminal_probabilities(rules, pos)) out.push_back(pos);
-    const Dice dice = rng.roll();
-    const int n = gen.generate(pos, dice, buffer);
-    if (n == 0) {
-      pos.set_mover_first_turn(false);
-      pos = pos.flipped();
-      continue;
-    }
-    const int best = n == 1 ? 0 : player.choose(pos, dice, {buffer, size_t(n)});
-    if (game_result(rules, buffer[best]).over()) break;
-    pos = buffer[best].flipped();
   }
   return out;
 }
@@ -77,12 +67,11 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
 #pragma omp parallel num_threads(c.threads)
   {
     NeuralEvaluator eval(start_model);
-    MoveGenerator gen(*rules);
-    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+    GamePlayer player(*rules);
 #pragma omp for schedule(dynamic, 4)
     for (int g = 0; g < c.games; ++g)
-      per_game[size_t(g)] = race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, gen, buffer.get(),
-                                                    game_seed(c.seed, uint64_t(g)));
+      per_game[size_t(g)] =
+          race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, player, game_seed(c.seed, uint64_t(g)));
   }
   const int train_games = c.games - std::max(1, c.games / 10);
   std::vector<Position> positions;
