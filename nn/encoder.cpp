@@ -17,6 +17,7 @@ int encoder_inputs(EncoderId id) {
     case EncoderId::Plakoto:
       return layout::plakoto::kInputs;
     case EncoderId::Tawla31:
+    case EncoderId::Tawla31Count:
     case EncoderId::Fevga:
     case EncoderId::LongNardy:
       return layout::blocking::kInputs;
@@ -35,6 +36,7 @@ void encode(EncoderId id, const Position& pos, float* out) {
     case EncoderId::Plakoto:
       return encoding::encode_plakoto(pos, out);
     case EncoderId::Tawla31:
+    case EncoderId::Tawla31Count:
       return encoding::encode_blocking(pos, layout::blocking::kTawla31Threshold, out);
     case EncoderId::Fevga:
       return encoding::encode_blocking(pos, layout::blocking::kFevgaThreshold, out);
@@ -52,7 +54,7 @@ EncoderId encoder_for(const Rules& rules, const Position& pos) {
     case Variant::Plakoto:
       return EncoderId::Plakoto;
     case Variant::Tawla31:
-      return EncoderId::Tawla31;
+      return EncoderId::Tawla31Count;
     case Variant::Fevga:
       return EncoderId::Fevga;
     case Variant::LongNardy:
@@ -65,7 +67,7 @@ std::span<const EncoderId> encoders_for(Variant variant) {
   static constexpr std::array<EncoderId, 2> kBackgammon{EncoderId::BackgammonContact,
                                                         EncoderId::BackgammonRace};
   static constexpr std::array<EncoderId, 1> kPlakoto{EncoderId::Plakoto};
-  static constexpr std::array<EncoderId, 1> kTawla31{EncoderId::Tawla31};
+  static constexpr std::array<EncoderId, 1> kTawla31{EncoderId::Tawla31Count};
   static constexpr std::array<EncoderId, 1> kFevga{EncoderId::Fevga};
   static constexpr std::array<EncoderId, 1> kLongNardy{EncoderId::LongNardy};
   switch (variant) {
@@ -97,6 +99,7 @@ Variant encoder_variant(EncoderId id) {
     case EncoderId::Plakoto:
       return Variant::Plakoto;
     case EncoderId::Tawla31:
+    case EncoderId::Tawla31Count:
       return Variant::Tawla31;
     case EncoderId::Fevga:
       return Variant::Fevga;
@@ -122,15 +125,17 @@ std::string_view encoder_name(EncoderId id) {
       return "longnardy";
     case EncoderId::BackgammonPrune:
       return "bg-prune";
+    case EncoderId::Tawla31Count:
+      return "tawla31-count";
   }
   return "unknown";
 }
 
 Result<EncoderId> encoder_from_number(uint32_t number) {
-  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::BackgammonPrune))
+  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::Tawla31Count))
     return EncoderId(number);
   return make_error("unknown input encoder " + std::to_string(number) +
-                    " (this nard knows 1..7); the model needs a newer nard");
+                    " (this nard knows 1..8); the model needs a newer nard");
 }
 
 }  // namespace nard

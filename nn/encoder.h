@@ -28,6 +28,9 @@ enum class EncoderId : uint32_t {
   Fevga = 5,
   LongNardy = 6,
   BackgammonPrune = 7,  // optional third backgammon net: raw board only, cheap, for move pruning
+  // Tawla 31 with count-aware outputs (nn/probabilities.h): the inputs of Tawla31, whose nets
+  // (files before count-aware targets) learned only P(win); those files are refused with a message.
+  Tawla31Count = 8,
 };
 
 // Number of floats encode() writes for this encoder.
@@ -52,7 +55,7 @@ std::optional<EncoderId> optional_encoder_for(Variant variant);
 // The game an encoder belongs to.
 Variant encoder_variant(EncoderId id);
 
-// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune".
+// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune", "tawla31-count".
 std::string_view encoder_name(EncoderId id);
 // The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
 // newer nard).

@@ -26,6 +26,11 @@ std::optional<Probabilities> terminal_probabilities(const Rules& rules, const Po
   const GameResult r = game_result(rules, pos.flipped());
   if (!r.over()) return std::nullopt;
   if (r.outcome == Outcome::Draw) return draw_probabilities();
+  if (scores_checker_count(rules)) {  // the count in the gammon slots (nn/probabilities.h)
+    Probabilities p = decided(!r.mover_wins, 1);
+    (r.mover_wins ? p.lose_gammon : p.win_gammon) = float(r.points) / kCountScale;
+    return p;
+  }
   return decided(!r.mover_wins, result_level(rules, r.points));
 }
 

@@ -11,8 +11,14 @@
 //
 // Other games map their scoring levels onto the same slots: a result worth gammon_value points
 // (Plakoto gammon or mother pin, Long Nardy / Fevga mars) is a "gammon", a result worth
-// backgammon_value points (a Long Nardy third level where enabled) a "backgammon". Games without
-// such levels (Tawla 31, whose score is a checker count) leave those slots at zero.
+// backgammon_value points (a Long Nardy third level where enabled) a "backgammon".
+//
+// Tawla 31 scores the loser's checkers still on the board (1..15 per game), and its net learns that
+// count in the gammon slots (scores_checker_count):
+//   win_gammon  = E[count/15 if the side on roll wins, else 0]
+//   lose_gammon = E[count/15 if it loses, else 0]
+// and the backgammon slots stay 0. count/15 <= 1 keeps the cumulative order above; a decided game
+// has win_gammon = count/15 exactly. Its equity is the expected count won, in checkers per game.
 #pragma once
 
 #include <array>
@@ -49,8 +55,14 @@ inline float cubeless_equity(const Probabilities& p, int gammon_value, int backg
          float(backgammon_value - gammon_value) * (p.win_backgammon - p.lose_backgammon);
 }
 inline float cubeless_equity(const Probabilities& p) { return cubeless_equity(p, 2, 3); }
-// With the values of the rules (rules.gammon_value, rules.backgammon_value).
+// Whether the game's nets carry the checker count in the gammon slots (see above): Tawla 31.
+inline bool scores_checker_count(const Rules& rules) { return rules.variant == Variant::Tawla31; }
+inline constexpr float kCountScale = 15.0f;  // checkers per side: count/15 is what the slots hold
+
+// With the values of the rules (rules.gammon_value, rules.backgammon_value); for Tawla 31 the
+// expected checker count won, kCountScale * (win_gammon - lose_gammon).
 inline float cubeless_equity(const Probabilities& p, const Rules& rules) {
+  if (scores_checker_count(rules)) return kCountScale * (p.win_gammon - p.lose_gammon);
   return cubeless_equity(p, rules.gammon_value, rules.backgammon_value);
 }
 

@@ -101,7 +101,12 @@ std::optional<Error> NetWeights::validate() const {
     if (auto e = n.validate()) return e;
   }
   for (EncoderId id : encoders_for(variant))
-    if (!seen.count(id))
+    if (!seen.count(id) && id == EncoderId::Tawla31Count && seen.count(EncoderId::Tawla31))
+      return make_error(
+          "this Tawla 31 model is from before count-aware nets: its net learned only P(win), "
+          "not the checker count the game scores; use the shipped model or retrain "
+          "(nard train --variant tawla31 --init-from THIS_FILE ...)");
+    else if (!seen.count(id))
       return make_error("the " + game + " model lacks its " + std::string(encoder_name(id)) +
                         " net");
   return std::nullopt;
@@ -146,7 +151,7 @@ std::string serialize_weights(const NetWeights& w) {
   return file;
 }
 
-Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source) {
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source, LegacyNets legacy) {
   const std::string src(source);
   auto fail = [&](const std::string& what) { return make_error(src + ": " + what); };
   Reader header(bytes);
@@ -223,8 +228,15 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
   }
   if (r.left() != 0)
     return fail("unexpected bytes at the end of the payload; the writer is broken");
+  if (legacy.tawla31_as_count && w.variant == Variant::Tawla31)
+    for (MlpWeights& n : w.nets)
+      if (n.encoder == EncoderId::Tawla31) n.encoder = EncoderId::Tawla31Count;
   if (auto e = w.validate()) return fail(e->message);
   return w;
+}
+
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source) {
+  return parse_weights(bytes, source, LegacyNets{});
 }
 
 Result<NetWeights> load_weights(const std::string& path) {

@@ -58,6 +58,15 @@ NetWeights random_net_weights(Variant variant, uint64_t seed);
 std::string serialize_weights(const NetWeights& weights);
 Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source);
 
+// What a model file of an older kind may be read as. Only training's --init-from asks for it.
+struct LegacyNets {
+  // A Tawla 31 model from before count-aware outputs (one "tawla31" net that learned only P(win))
+  // is read as the start of a "tawla31-count" net: same inputs, its gammon outputs (about zero)
+  // become the count outputs that training then learns.
+  bool tawla31_as_count = false;
+};
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source, LegacyNets legacy);
+
 // Reads and checks a model file. Every failure (missing file, wrong magic, newer or older format
 // version, truncation, checksum mismatch, wrong architecture for this build's encoders, trailing
 // bytes) is an Error naming the file, the problem and what to do.

@@ -129,7 +129,25 @@ TEST(ShippedModels, BackgammonPruningNetKeepsTheOpeningPlays) {
 }
 
 TEST(ShippedModels, Plakoto) { common_canaries(load("plakoto")); }
-TEST(ShippedModels, Tawla31) { common_canaries(load("tawla31")); }
+// Tawla 31 scores the loser's checkers left on the board: the net knows the count, not only the win.
+TEST(ShippedModels, Tawla31KnowsTheCount) {
+  const Canary c = load("tawla31");
+  common_canaries(c);
+  if (!c.model) return;
+  NeuralEvaluator ev(c.model);
+  auto equity = [&](const std::string& text) {
+    const Position p = parse(c, text);
+    Probabilities out;
+    ev.evaluate({&p, 1}, {&out, 1});
+    return cubeless_equity(out, c.rules);
+  };
+  // Both are certain wins next roll; the opponent has 15 checkers left in one, 3 in the other.
+  const float fifteen = equity("x 1:1 off:14; o 19:5 20:5 21:5");
+  const float three = equity("x 1:1 off:14; o 19:1 20:1 21:1 off:12");
+  EXPECT_GT(fifteen, 12.0f);
+  EXPECT_GT(three, 1.5f);
+  EXPECT_LT(three, 4.5f);
+}
 TEST(ShippedModels, Fevga) { common_canaries(load("fevga")); }
 TEST(ShippedModels, LongNardy) { common_canaries(load("longnardy")); }
 

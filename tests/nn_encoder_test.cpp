@@ -128,7 +128,7 @@ TEST(NnEncoder, EncoderChoiceAndNames) {
   EXPECT_EQ(encoder_for(*rules_preset("plakoto"), plakoto_start()), EncoderId::Plakoto);
   EXPECT_EQ(encoder_for(*rules_preset("fevga"), parallel_start()), EncoderId::Fevga);
   EXPECT_EQ(encoder_for(*rules_preset("longnardy"), parallel_start()), EncoderId::LongNardy);
-  EXPECT_EQ(encoder_for(*rules_preset("tawla31"), tawla31_start()), EncoderId::Tawla31);
+  EXPECT_EQ(encoder_for(*rules_preset("tawla31"), tawla31_start()), EncoderId::Tawla31Count);
   EXPECT_EQ(encoders_for(Variant::Backgammon).size(), 2u);
   for (uint32_t n = 1; n <= 6; ++n) {
     Result<EncoderId> id = encoder_from_number(n);

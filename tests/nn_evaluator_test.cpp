@@ -93,9 +93,16 @@ TEST(NnEvaluator, FinishedGamesAreExact) {
   const Rules portes = *rules_preset("gr_portes");
   EXPECT_EQ(*terminal_probabilities(portes, backgammon), decided(false, 2));
   EXPECT_FALSE(terminal_probabilities(bg, backgammon_start()).has_value());
-  // Tawla 31 has a single level.
+  // Tawla 31 scores the loser's checkers left: count/15 in the gammon slot, equity in checkers.
   const Rules t31 = *rules_preset("tawla31");
-  EXPECT_EQ(*terminal_probabilities(t31, P("x 24:15; o off:15")), decided(false, 1));
+  const Probabilities all_left = *terminal_probabilities(t31, P("x 24:15; o off:15"));
+  EXPECT_EQ(all_left, (Probabilities{0.0f, 0.0f, 0.0f, 1.0f, 0.0f}));
+  EXPECT_FLOAT_EQ(cubeless_equity(all_left, t31), -15.0f);
+  const Probabilities five_left = *terminal_probabilities(t31, P("x 24:5 off:10; o off:15"));
+  EXPECT_FLOAT_EQ(five_left.lose_gammon, 5.0f / 15.0f);
+  EXPECT_FLOAT_EQ(cubeless_equity(five_left, t31), -5.0f);
+  EXPECT_FLOAT_EQ(cubeless_equity(invert(five_left), t31), 5.0f);
+  EXPECT_EQ(make_consistent(five_left), five_left);
 }
 
 TEST(NnEvaluator, RejectsAModelOfAnotherGame) {

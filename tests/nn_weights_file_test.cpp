@@ -175,5 +175,21 @@ TEST_F(NnWeightsFile, RejectsNonFiniteWeights) {
   EXPECT_NE(msg.find("non-finite"), std::string::npos) << msg;
 }
 
+// A Tawla 31 model from before count-aware nets (one "tawla31" net, P(win) only) is refused with a
+// message that says what to do; training's --init-from may read it as a count net to start from.
+TEST_F(NnWeightsFile, RefusesAPreCountTawla31ModelButTrainingMayStartFromIt) {
+  NetWeights w = random_net_weights(Variant::Tawla31, 3);
+  ASSERT_EQ(w.nets.size(), 1u);
+  EXPECT_EQ(w.nets[0].encoder, EncoderId::Tawla31Count);
+  w.nets[0].encoder = EncoderId::Tawla31;  // as written by an older nard
+  const std::string bytes = serialize_weights(w);
+  const std::string msg = error_of(bytes);
+  EXPECT_NE(msg.find("before count-aware nets"), std::string::npos) << msg;
+  Result<NetWeights> legacy = parse_weights(bytes, "old.nardnet", LegacyNets{.tawla31_as_count = true});
+  ASSERT_TRUE(legacy.ok()) << legacy.error().message;
+  EXPECT_EQ(legacy->nets[0].encoder, EncoderId::Tawla31Count);
+  EXPECT_EQ(legacy->nets[0].layers, w.nets[0].layers);
+}
+
 }  // namespace
 }  // namespace nard

@@ -167,7 +167,7 @@ Result<MetricsRow> evaluate(const TrainConfig& c, const Nets& nets,
 std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vector<std::string>& identity) {
   Result<std::string> bytes = read_file(c.init_from);
   if (!bytes) return make_error("cannot read --init-from model " + c.init_from);
-  Result<NetWeights> w = parse_weights(*bytes, c.init_from);
+  Result<NetWeights> w = parse_weights(*bytes, c.init_from, LegacyNets{.tawla31_as_count = true});
   if (!w) return w.error();
   for (size_t i = 0; i < nets.learners.size(); ++i) {
     const MlpWeights* m = w->net_for(nets.encoders[i]);
