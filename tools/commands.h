@@ -29,6 +29,7 @@ void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
 void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
 void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'
+void register_bench_soak(CLI::App& app);  // adds 'soak' under 'bench'
 #ifdef NARD_WITH_TORCH
 void register_train(CLI::App& app);
 void register_export(CLI::App& app);

@@ -1,0 +1,105 @@
+// Comparing match records in the fuzz targets: the first difference in words,
+// and the comparison across formats (a .mat file keeps its header tags in file
+// order, SGF writes the date first (DT), so a conversion keeps every tag but
+// not their order).
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include "engine/match_record.h"
+#include "engine/notation.h"
+
+namespace nard::fuzz {
+
+inline std::string action_text(const MatchAction &a) {
+  std::string s = std::string(action_name(a.kind)) + " by " + std::to_string(a.player);
+  if (a.kind == ActionKind::Roll || a.kind == ActionKind::Play) s += " " + a.dice.str();
+  if (a.kind == ActionKind::Play)
+    s += " " + format_move(a.move) + " -> " + format_notation(a.after);
+  if (a.value) s += " value " + std::to_string(a.value);
+  return s;
+}
+
+// "" when equal.
+inline std::string first_difference(const MatchRecord &a, const MatchRecord &b) {
+  if (a.rules != b.rules) return "rules " + a.rules + " / " + b.rules;
+  if (a.match_length != b.match_length) return "match length";
+  if (a.crawford != b.crawford || a.jacoby != b.jacoby || a.beavers != b.beavers)
+    return "crawford/jacoby/beavers " + std::to_string(a.crawford) + std::to_string(a.jacoby) +
+           std::to_string(a.beavers) + " / " + std::to_string(b.crawford) +
+           std::to_string(b.jacoby) + std::to_string(b.beavers);
+  if (a.cube_limit != b.cube_limit)
+    return "cube limit " + std::to_string(a.cube_limit) + " / " + std::to_string(b.cube_limit);
+  if (a.players != b.players)
+    return "players " + a.players[0] + "," + a.players[1] + " / " + b.players[0] + "," +
+           b.players[1];
+  if (a.tags != b.tags) return "tags";
+  if (a.games.size() != b.games.size()) return "number of games";
+  for (size_t i = 0; i < a.games.size(); ++i) {
+    const MatchGame &x = a.games[i];
+    const MatchGame &y = b.games[i];
+    const std::string g = "game " + std::to_string(i + 1) + ": ";
+    if (x.number != y.number) return g + "number";
+    if (x.score != y.score) return g + "score";
+    if (x.crawford_game != y.crawford_game) return g + "crawford game";
+    if (x.rules != y.rules) return g + "rules '" + x.rules + "' / '" + y.rules + "'";
+    for (size_t k = 0; k < x.actions.size() && k < y.actions.size(); ++k)
+      if (!(x.actions[k] == y.actions[k])) {
+        std::string s = g + "action " + std::to_string(k + 1) + ": " + action_text(x.actions[k]) +
+                        " / " + action_text(y.actions[k]) + "; before it:";
+        for (size_t j = k >= 3 ? k - 3 : 0; j < k; ++j) s += " [" + action_text(x.actions[j]) + "]";
+        return s;
+      }
+    if (x.actions.size() != y.actions.size())
+      return g + std::to_string(x.actions.size()) + " / " + std::to_string(y.actions.size()) +
+             " actions, the last: " + (x.actions.empty() ? "-" : action_text(x.actions.back())) +
+             " / " + (y.actions.empty() ? "-" : action_text(y.actions.back()));
+    if (!(x.end == y.end))
+      return g + "end " + std::to_string(int(x.end.kind)) + "/" + std::to_string(x.end.winner) +
+             "/" + std::to_string(x.end.points) + " / " + std::to_string(int(y.end.kind)) + "/" +
+             std::to_string(y.end.winner) + "/" + std::to_string(y.end.points);
+  }
+  return "";
+}
+
+// The actions without the resignations that were refused (Resign followed by
+// Reject).
+inline std::vector<MatchAction> without_refused_resignations(const std::vector<MatchAction> &in) {
+  std::vector<MatchAction> out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i].kind == ActionKind::Resign && i + 1 < in.size() &&
+        in[i + 1].kind == ActionKind::Reject) {
+      ++i;
+      continue;
+    }
+    out.push_back(in[i]);
+  }
+  return out;
+}
+
+// A roll written without a play ("16:") reads back as a dance played when the
+// roll has no legal play, whether or not the record held the (empty) play:
+// before a resignation (the files write it only as the result) or at the end of
+// an unfinished record. For comparing, drop such empty plays.
+inline MatchRecord without_dance_before_resignation(MatchRecord r) {
+  for (MatchGame &g : r.games) {
+    std::vector<MatchAction> out;
+    for (size_t i = 0; i < g.actions.size(); ++i) {
+      const MatchAction &a = g.actions[i];
+      if (a.kind == ActionKind::Play && a.move.count == 0 &&
+          (i + 1 == g.actions.size() || g.actions[i + 1].kind == ActionKind::Resign))
+        continue;
+      out.push_back(a);
+    }
+    g.actions = std::move(out);
+  }
+  return r;
+}
+
+inline MatchRecord tags_sorted(MatchRecord r) {
+  std::stable_sort(r.tags.begin(), r.tags.end());
+  return r;
+}
+
+}  // namespace nard::fuzz
