@@ -25,7 +25,7 @@
 
 namespace nard {
 
-void SoakCounts::add(const SoakCounts &o) {
+void SoakCounts::add(const SoakCounts& o) {
   games += o.games;
   moves += o.moves;
   violations += o.violations;
@@ -43,7 +43,7 @@ void SoakCounts::add(const SoakCounts &o) {
 
 std::vector<std::string> soak_rules() {
   std::vector<std::string> r = preset_names();
-  for (const char *extra : {"wbf,jacoby=on,beavers=on", "ru_short,cube_progression=arithmetic",
+  for (const char* extra : {"wbf,jacoby=on,beavers=on", "ru_short,cube_progression=arithmetic",
                             "mahbusa,mahbusa_scoring=count31", "longnardy,head_exception=general",
                             "longnardy,six_block=forbid,block_check=end_of_turn",
                             "longnardy,ln_triple=home_mars", "longnardy,ln_triple=koks_none_home",
@@ -55,7 +55,7 @@ std::vector<std::string> soak_rules() {
 namespace {
 
 enum class Pairing : uint8_t { RandomRandom, NetRandom, RandomNet, NetNet };
-constexpr const char *kPairingNames[] = {"random-random", "net-random", "net-random", "net-net"};
+constexpr const char* kPairingNames[] = {"random-random", "net-random", "net-random", "net-net"};
 constexpr int kLineOf[] = {0, 1, 1, 2};  // report line per pairing (net-random either way)
 
 // Game g's pairing: 70% random players, 20% a net against a random player, 10%
@@ -75,7 +75,7 @@ Pairing pairing_of(uint64_t g, size_t rules_count, bool nets) {
 // Is everything in `pos` possible in the game? (Position::is_consistent plus
 // the game's own limits; the position validator of engine/ can take this over.)
 // Empty when it is.
-std::string impossible_in_game(const Rules &r, const Position &p) {
+std::string impossible_in_game(const Rules& r, const Position& p) {
   std::string why;
   if (!p.is_consistent(&why)) return why;
   if (p.geometry() != r.geometry) return "the geometry is not the game's";
@@ -89,7 +89,7 @@ std::string impossible_in_game(const Rules &r, const Position &p) {
 }
 
 // Opposing checkers (pinned ones included) on the opponent's own points lo..hi.
-int opp_on_own_points(const Position &p, int lo, int hi) {
+int opp_on_own_points(const Position& p, int lo, int hi) {
   int n = 0;
   for (int m = 1; m <= kPoints; ++m) {
     const int q = flip_point(m, p.geometry());
@@ -100,7 +100,7 @@ int opp_on_own_points(const Position &p, int lo, int hi) {
 
 // The result of the game after the mover's play `p` (seen from the mover), from
 // the rules alone.
-GameResult scored(const Rules &r, const Position &p) {
+GameResult scored(const Rules& r, const Position& p) {
   const int loser_left = kCheckers - p.opp_off;
   if (p.mover_off == kCheckers) {
     if (r.counts_checkers_left()) return {Outcome::Single, true, loser_left};
@@ -150,11 +150,11 @@ GameResult scored(const Rules &r, const Position &p) {
   return {};
 }
 
-bool same_result(const GameResult &a, const GameResult &b) {
+bool same_result(const GameResult& a, const GameResult& b) {
   return a.outcome == b.outcome && a.mover_wins == b.mover_wins && a.points == b.points;
 }
 
-std::string result_text(const GameResult &r) {
+std::string result_text(const GameResult& r) {
   return std::string(r.mover_wins ? "mover wins " : "mover loses ") + std::to_string(r.points) +
          " (outcome " + std::to_string(int(r.outcome)) + ")";
 }
@@ -170,7 +170,7 @@ Position without_first_turn(Position p) {
 
 // The per-thread tools of one rules set.
 struct Tools {
-  explicit Tools(const Rules &r)
+  explicit Tools(const Rules& r)
       : game(r), check(r), general(r, MoveSearch::General), buffer(new Position[kMaxPlays]) {}
   MoveGenerator game, check, general;
   PlayList list, other;
@@ -179,7 +179,7 @@ struct Tools {
 
 class GameCheck {
  public:
-  GameCheck(const Rules &rules, Tools &tools, const GameOptions &opts)
+  GameCheck(const Rules& rules, Tools& tools, const GameOptions& opts)
       : rules_(rules),
         tools_(tools),
         opts_(opts),
@@ -191,13 +191,13 @@ class GameCheck {
     ++violations_;
   }
   uint64_t violations() const { return violations_; }
-  const std::vector<std::string> &messages() const { return messages_; }
+  const std::vector<std::string>& messages() const { return messages_; }
   uint64_t moves() const { return moves_; }
   uint64_t doubles() const { return doubles_; }
 
   // Before `side` chooses among `plays` of `dice` in `pos`.
-  void before_play(int side, const Position &pos, Dice dice, std::span<const Position> plays,
-                   const MatchView &view) {
+  void before_play(int side, const Position& pos, Dice dice, std::span<const Position> plays,
+                   const MatchView& view) {
     ++moves_;
     check_view(side, view, false);
     const std::string at = " at " + format_notation(pos) + " roll " + dice.str();
@@ -210,7 +210,7 @@ class GameCheck {
     if (const std::string why = impossible_in_game(rules_, pos); !why.empty())
       violation("impossible position (" + why + ")" + at);
     if (pos.opp_off == kCheckers) violation("the opponent has borne off all his checkers" + at);
-    PlayList &list = tools_.list;
+    PlayList& list = tools_.list;
     list.size = tools_.check.generate(pos, dice, list.positions.get(), list.moves.get());
     bool same = size_t(list.size) == plays.size();
     for (size_t i = 0; same && i < plays.size(); ++i) same = list.positions[i] == plays[i];
@@ -219,7 +219,7 @@ class GameCheck {
             check_plays(rules_, pos, dice, list.plays(), {list.moves.get(), size_t(list.size)}))
       violation(e->message + at);
     if (rules_.variant == Variant::Backgammon) {
-      PlayList &other = tools_.other;
+      PlayList& other = tools_.other;
       other.size = tools_.general.generate(pos, dice, other.positions.get());
       bool agree = other.size == list.size;
       for (int i = 0; agree && i < list.size; ++i)
@@ -228,7 +228,7 @@ class GameCheck {
     }
   }
 
-  void after_play(int side, const Position &after) {
+  void after_play(int side, const Position& after) {
     have_last_ = true;
     last_side_ = side;
     last_after_ = after;
@@ -245,7 +245,7 @@ class GameCheck {
            next_cube_value(rules_, value_) <= rules_.cube_cap && value_ < rules_.cube_cap;
   }
 
-  void asked_to_double(int side, const MatchView &view) {
+  void asked_to_double(int side, const MatchView& view) {
     check_view(side, view, false);
     if (ended_) violation("a double is asked about after the game ended");
     if (!may_double_now(side))
@@ -258,7 +258,7 @@ class GameCheck {
   }
 
   // `side` answers a double (or, when he is the doubler, a beaver) with `r`.
-  void answer(int side, const MatchView &view, CubeResponse r) {
+  void answer(int side, const MatchView& view, CubeResponse r) {
     if (beaver_pending_) {
       if (side != pending_) violation("the beaver is answered by the beaverer");
       check_view(side, view, true);
@@ -297,7 +297,7 @@ class GameCheck {
   }
 
   // After play_game returned `rec`.
-  void finish(const GameRecord &rec, SoakCounts &counts) {
+  void finish(const GameRecord& rec, SoakCounts& counts) {
     if (rec.cube_value != value_ && !drop_)
       violation("the record's cube is " + std::to_string(rec.cube_value) + ", followed here " +
                 std::to_string(value_));
@@ -368,7 +368,7 @@ class GameCheck {
  private:
   // The cube and match the agent `side` is shown; beaver: the doubler sees the
   // beavered cube.
-  void check_view(int side, const MatchView &v, bool beaver) {
+  void check_view(int side, const MatchView& v, bool beaver) {
     if (v.match_length != opts_.match_length || v.my_score != opts_.scores[side] ||
         v.opp_score != opts_.scores[1 - side] || v.crawford_game != opts_.crawford_game)
       violation("the match view is wrong");
@@ -381,9 +381,9 @@ class GameCheck {
                 std::to_string(value_) + ", owner " + std::to_string(owner) + ")");
   }
 
-  const Rules &rules_;
-  Tools &tools_;
-  const GameOptions &opts_;
+  const Rules& rules_;
+  Tools& tools_;
+  const GameOptions& opts_;
   const bool money_, cube_in_play_;
   uint64_t moves_ = 0, doubles_ = 0, violations_ = 0;
   std::vector<std::string> messages_;
@@ -402,22 +402,22 @@ class GameCheck {
 // reports everything to the game's checks.
 class SoakAgent final : public Agent {
  public:
-  SoakAgent(int side, Player &player, GameCheck &check, uint64_t seed)
+  SoakAgent(int side, Player& player, GameCheck& check, uint64_t seed)
       : side_(side), player_(player), check_(check), rng_(seed) {}
-  int choose_play(const Position &pos, Dice dice, std::span<const Position> plays,
-                  const MatchView &view) override {
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView& view) override {
     check_.before_play(side_, pos, dice, plays, view);
     const int i = player_.choose(pos, dice, plays);
     check_.after_play(side_, plays[size_t(i)]);
     return i;
   }
-  bool wants_to_double(const Position &, const MatchView &view) override {
+  bool wants_to_double(const Position&, const MatchView& view) override {
     check_.asked_to_double(side_, view);
     const bool d = rng_.below(100) < 6;
     if (d) check_.doubles(side_);
     return d;
   }
-  CubeResponse respond_to_double(const Position &, const MatchView &view) override {
+  CubeResponse respond_to_double(const Position&, const MatchView& view) override {
     const uint32_t x = rng_.below(100);
     const CubeResponse r = x < 65   ? CubeResponse::Take
                            : x < 90 ? CubeResponse::Drop
@@ -428,12 +428,12 @@ class SoakAgent final : public Agent {
 
  private:
   int side_;
-  Player &player_;
-  GameCheck &check_;
+  Player& player_;
+  GameCheck& check_;
   Rng rng_;
 };
 
-GameOptions game_options(const Rules &rules, Rng &rng, int max_turns) {
+GameOptions game_options(const Rules& rules, Rng& rng, int max_turns) {
   static constexpr int kLengths[] = {1, 3, 5, 7, 11};
   GameOptions o;
   o.max_turns = max_turns;
@@ -459,11 +459,11 @@ uint64_t mix(uint64_t x) {
 
 }  // namespace
 
-Result<SoakReport> run_soak(const SoakOptions &options) {
+Result<SoakReport> run_soak(const SoakOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<std::string> names = soak_rules();
   std::vector<Rules> all;
-  for (const std::string &n : names) {
+  for (const std::string& n : names) {
     Result<Rules> r = rules_preset(n);
     if (!r) return r.error();
     all.push_back(*r);
@@ -471,7 +471,7 @@ Result<SoakReport> run_soak(const SoakOptions &options) {
   // The shipped model of each game, read once.
   std::map<Variant, NetWeights> weights;
   if (options.nets)
-    for (const Rules &r : all) {
+    for (const Rules& r : all) {
       if (weights.count(r.variant)) continue;
       Result<std::string> path = default_model_path(r.variant);
       if (!path) return path.error();
@@ -481,15 +481,15 @@ Result<SoakReport> run_soak(const SoakOptions &options) {
     }
 
   SoakReport report;
-  for (const std::string &n : names)
-    for (const char *p : {"random-random", "net-random", "net-net"})
+  for (const std::string& n : names)
+    for (const char* p : {"random-random", "net-random", "net-net"})
       report.lines.push_back({n, p, {}});
   std::vector<std::pair<uint64_t, std::string>> messages;
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const uint64_t rule_count = all.size();
 
   for (size_t c = 0; c < all.size(); ++c) {
-    const Rules &rules = all[c];
+    const Rules& rules = all[c];
     std::shared_ptr<const NeuralModel> model;
     if (options.nets) {
       Result<std::shared_ptr<const NeuralModel>> m =
@@ -522,23 +522,23 @@ Result<SoakReport> run_soak(const SoakOptions &options) {
         Rng choices(game_seed(options.seed ^ 0x5eedc0de5eedc0deull, g));
         const GameOptions opts = game_options(rules, choices, options.max_turns);
         RandomPlayer random0(choices.next()), random1(choices.next());
-        Player *p0 = pairing == Pairing::NetRandom || pairing == Pairing::NetNet
-                         ? static_cast<Player *>(net.get())
+        Player* p0 = pairing == Pairing::NetRandom || pairing == Pairing::NetNet
+                         ? static_cast<Player*>(net.get())
                          : &random0;
-        Player *p1 = pairing == Pairing::RandomNet || pairing == Pairing::NetNet
-                         ? static_cast<Player *>(net.get())
+        Player* p1 = pairing == Pairing::RandomNet || pairing == Pairing::NetNet
+                         ? static_cast<Player*>(net.get())
                          : &random1;
         GameCheck check(rules, tools, opts);
         SoakAgent a0(0, *p0, check, choices.next()), a1(1, *p1, check, choices.next());
-        Agent *const agents[2] = {&a0, &a1};
+        Agent* const agents[2] = {&a0, &a1};
         const GameRecord rec = play_game(rules, agents, dice, opts, tools.game, tools.buffer.get());
-        SoakCounts &counts = mine[size_t(kLineOf[int(pairing)])];
+        SoakCounts& counts = mine[size_t(kLineOf[int(pairing)])];
         check.finish(rec, counts);
         ++counts.games;
         counts.moves += check.moves();
         counts.doubles += check.doubles();
         counts.violations += check.violations();
-        for (const std::string &m : check.messages())
+        for (const std::string& m : check.messages())
           my_messages.emplace_back(g, "game " + std::to_string(g) + " (" + names[c] + ", " +
                                           kPairingNames[int(pairing)] + "): " + m);
         my_signature += mix(g ^ mix(uint64_t(rec.winner + 1) | uint64_t(rec.points) << 8 |

@@ -49,7 +49,7 @@ struct SoakCounts {
   uint64_t games = 0, moves = 0, violations = 0;
   uint64_t single = 0, gammon = 0, backgammon = 0, mother_pin = 0, closure = 0, draw = 0;
   uint64_t dropped = 0, deadlock = 0, turn_limit = 0, doubles = 0;
-  void add(const SoakCounts &o);
+  void add(const SoakCounts& o);
 };
 
 struct SoakLine {
@@ -70,6 +70,6 @@ struct SoakReport {
 std::vector<std::string> soak_rules();
 
 // Errors: a model that cannot be loaded (with nets on).
-Result<SoakReport> run_soak(const SoakOptions &options);
+Result<SoakReport> run_soak(const SoakOptions& options);
 
 }  // namespace nard

@@ -1,5 +1,7 @@
 #include "engine/mat_file.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <charconv>
 #include <memory>
@@ -321,6 +323,7 @@ class MatReader {
       }
       std::optional<int> number = parse_game_line(line);
       if (!number) return fail(next_, "expected 'Game N', found '" + std::string(trim(line)) + "'");
+      if (*number < 1) return fail(next_, "games are numbered from 1, not 'Game 0'");
       if (auto e = read_game(*number)) return *e;
     }
     if (record_.games.empty()) {
@@ -638,10 +641,21 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   for (size_t i = 0; i < a.size(); ++i) {
     switch (a[i].kind) {
       case ActionKind::Roll: {
-        const MatchAction* play =
-            i + 1 < a.size() && a[i + 1].kind == ActionKind::Play ? &a[i + 1] : nullptr;
+        // The roll's play, after any resignation offered and refused in between (not written).
+        size_t j = i + 1;
+        while (j < a.size() && (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
+          ++j;
+        const MatchAction* play = j < a.size() && a[j].kind == ActionKind::Play ? &a[j] : nullptr;
+        // A roll not yet played when an unfinished record stops (perhaps with a resignation
+        // pending, which the file cannot hold either): a .mat line cannot say so (a roll written
+        // alone is a dance or a roll resigned on), so it is left out.
+        if (!play && g.end.kind == GameEndKind::Unfinished &&
+            std::all_of(a.begin() + long(i) + 1, a.end(), [](const MatchAction& x) {
+              return x.kind == ActionKind::Resign || x.kind == ActionKind::Reject;
+            }))
+          break;
         put(a[i].player, roll_cell(a[i], play));
-        if (play) ++i;
+        if (play) i = j;
         break;
       }
       case ActionKind::Play:

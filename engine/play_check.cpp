@@ -11,7 +11,7 @@ namespace {
 
 std::string point_name(int p) { return p == kBar ? "bar" : p == kOff ? "off" : std::to_string(p); }
 
-std::string submove_name(const SubMove &s) {
+std::string submove_name(const SubMove& s) {
   return point_name(s.from) + "/" + point_name(s.to) + (s.hit ? "*" : "");
 }
 
@@ -21,7 +21,7 @@ struct DicePool {
   int count = 0;
   explicit DicePool(Dice d) {
     if (d.is_double()) {
-      for (int &x : die) x = d.d1;
+      for (int& x : die) x = d.d1;
       count = 4;
     } else {
       die[0] = std::max(d.d1, d.d2);
@@ -47,14 +47,14 @@ struct DicePool {
   }
 };
 
-bool all_home(const Position &p) {
+bool all_home(const Position& p) {
   if (p.mover_bar) return false;
   for (int q = 7; q <= kPoints; ++q)
     if (p.at(q) > 0 || p.mover_pinned_at(q)) return false;
   return true;
 }
 
-bool any_pinned_mover(const Position &p) {
+bool any_pinned_mover(const Position& p) {
   for (int q = 1; q <= kPoints; ++q)
     if (p.mover_pinned_at(q)) return true;
   return false;
@@ -62,8 +62,8 @@ bool any_pinned_mover(const Position &p) {
 
 // Plays one sub-move on `cur`; an error names what the rules of movement
 // forbid.
-std::optional<Error> play_submove(const Rules &rules, Position &cur, const SubMove &s,
-                                  DicePool &dice) {
+std::optional<Error> play_submove(const Rules& rules, Position& cur, const SubMove& s,
+                                  DicePool& dice) {
   const int from = s.from, to = s.to;
   if (from < 1 || from > kBar || to < kOff || to > kPoints || to >= from)
     return make_error("sub-move " + submove_name(s) + " is out of range");
@@ -137,7 +137,7 @@ std::optional<Error> play_submove(const Rules &rules, Position &cur, const SubMo
   return std::nullopt;
 }
 
-std::string play_label(int index, const Move *move) {
+std::string play_label(int index, const Move* move) {
   std::string s = "play " + std::to_string(index);
   if (move) s += " (" + format_move(*move) + ")";
   return s;
@@ -145,8 +145,8 @@ std::string play_label(int index, const Move *move) {
 
 }  // namespace
 
-std::optional<Error> check_play_moves(const Rules &rules, const Position &before, Dice dice,
-                                      const Move &move, const Position &after) {
+std::optional<Error> check_play_moves(const Rules& rules, const Position& before, Dice dice,
+                                      const Move& move, const Position& after) {
   const int most = dice.is_double() ? 4 : 2;
   if (move.count < 1 || move.count > most)
     return make_error(std::to_string(move.count) + " sub-moves for the roll " + dice.str());
@@ -159,29 +159,30 @@ std::optional<Error> check_play_moves(const Rules &rules, const Position &before
   return std::nullopt;
 }
 
-std::optional<Error> check_plays(const Rules &rules, const Position &before, Dice dice,
+std::optional<Error> check_plays(const Rules& rules, const Position& before, Dice dice,
                                  std::span<const Position> plays, std::span<const Move> moves) {
   if (!moves.empty() && moves.size() != plays.size())
     return make_error("the plays and their sub-moves differ in number");
   const int dice_pips = dice.is_double() ? 4 * dice.d1 : dice.d1 + dice.d2;
   const Geometry g = before.geometry();
   for (size_t i = 0; i < plays.size(); ++i) {
-    const Position &a = plays[i];
-    const Move *m = moves.empty() ? nullptr : &moves[i];
-    const std::string label = play_label(int(i), m);
+    const Position& a = plays[i];
+    const Move* m = moves.empty() ? nullptr : &moves[i];
+    auto label = [&] { return play_label(int(i), m); };  // built only for a message
     std::string why;
-    if (!a.is_consistent(&why)) return make_error(label + ": inconsistent position: " + why);
-    if (a.geometry() != g) return make_error(label + ": the geometry changed");
+    if (!a.is_consistent(&why)) return make_error(label() + ": inconsistent position: " + why);
+    if (a.geometry() != g) return make_error(label() + ": the geometry changed");
     if (a.opp_off != before.opp_off)
-      return make_error(label + ": the opponent's borne-off count changed");
+      return make_error(label() + ": the opponent's borne-off count changed");
     if (a.opp_first_turn() != before.opp_first_turn())
-      return make_error(label + ": the opponent's first-turn flag changed");
+      return make_error(label() + ": the opponent's first-turn flag changed");
     if (a.mover_first_turn())
-      return make_error(label + ": the mover's first-turn flag is still set");
-    if (a.mover_off < before.mover_off) return make_error(label + ": checkers came back from off");
+      return make_error(label() + ": the mover's first-turn flag is still set");
+    if (a.mover_off < before.mover_off)
+      return make_error(label() + ": checkers came back from off");
     const int fell = before.mover_pips() - a.mover_pips();
     if (fell <= 0 || fell > dice_pips)
-      return make_error(label + ": the mover's pip count fell by " + std::to_string(fell) +
+      return make_error(label() + ": the mover's pip count fell by " + std::to_string(fell) +
                         " with the roll " + dice.str());
     const int rose = a.opp_pips() - before.opp_pips();
     int hit_pips = 0;
@@ -190,16 +191,16 @@ std::optional<Error> check_plays(const Rules &rules, const Position &before, Dic
         if (m->sub[size_t(k)].hit && rules.landing == Landing::Hit)
           hit_pips += kBar - flip_point(m->sub[size_t(k)].to, g);
     if (rose < 0 || (!rules.hitting() && rose != 0) || (m && rose != hit_pips))
-      return make_error(label + ": the opponent's pip count rose by " + std::to_string(rose) +
+      return make_error(label() + ": the opponent's pip count rose by " + std::to_string(rose) +
                         (m ? " (hits: " + std::to_string(hit_pips) + ")" : std::string()));
     if (m)
       if (auto e = check_play_moves(rules, before, dice, *m, a))
-        return make_error(label + ": " + e->message);
+        return make_error(label() + ": " + e->message);
   }
   // Distinct: sort the positions' bytes.
-  std::vector<const Position *> order(plays.size());
+  std::vector<const Position*> order(plays.size());
   for (size_t i = 0; i < plays.size(); ++i) order[i] = &plays[i];
-  std::sort(order.begin(), order.end(), [](const Position *x, const Position *y) {
+  std::sort(order.begin(), order.end(), [](const Position* x, const Position* y) {
     return std::memcmp(x, y, sizeof(Position)) < 0;
   });
   for (size_t i = 1; i < order.size(); ++i)

@@ -34,13 +34,13 @@ namespace nard {
 // One play: the sub-moves of `move`, played from `before` (mover on roll) with
 // `dice`, lead to `after` (the generator's result: mover's view, the mover's
 // first-turn flag cleared).
-std::optional<Error> check_play_moves(const Rules &rules, const Position &before, Dice dice,
-                                      const Move &move, const Position &after);
+std::optional<Error> check_play_moves(const Rules& rules, const Position& before, Dice dice,
+                                      const Move& move, const Position& after);
 
 // Every play of one roll, as MoveGenerator::generate wrote them (moves may be
 // empty: then only the position checks run). The message names the play (its
 // index and notation).
-std::optional<Error> check_plays(const Rules &rules, const Position &before, Dice dice,
+std::optional<Error> check_plays(const Rules& rules, const Position& before, Dice dice,
                                  std::span<const Position> plays, std::span<const Move> moves);
 
 }  // namespace nard

@@ -8,9 +8,9 @@
 namespace nard {
 namespace {
 
-std::string first_messages(const SoakReport &r) {
+std::string first_messages(const SoakReport& r) {
   std::string s;
-  for (const std::string &m : r.messages) s += m + "\n";
+  for (const std::string& m : r.messages) s += m + "\n";
   return s;
 }
 
@@ -26,7 +26,7 @@ TEST(InvariantSoak, TwoThousandGamesOverEveryRulesSetHaveNoViolation) {
   EXPECT_GT(r->total.moves, 2000u * 20);
   // Every rules set played games with each kind of pairing, and the cube was
   // used.
-  for (const SoakLine &l : r->lines) EXPECT_GT(l.counts.games, 0u) << l.rules << " " << l.players;
+  for (const SoakLine& l : r->lines) EXPECT_GT(l.counts.games, 0u) << l.rules << " " << l.players;
   EXPECT_GT(r->total.doubles, 0u);
   EXPECT_GT(r->total.gammon, 0u);
   EXPECT_GT(r->total.mother_pin, 0u);

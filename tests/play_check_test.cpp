@@ -10,7 +10,7 @@
 namespace nard {
 namespace {
 
-std::optional<Error> check_all(const Rules &rules, const Position &pos, Dice dice, PlayList &list) {
+std::optional<Error> check_all(const Rules& rules, const Position& pos, Dice dice, PlayList& list) {
   MoveGenerator gen(rules);
   list.size = gen.generate(pos, dice, list.positions.get(), list.moves.get());
   return check_plays(rules, pos, dice, list.plays(), {list.moves.get(), size_t(list.size)});
@@ -18,7 +18,7 @@ std::optional<Error> check_all(const Rules &rules, const Position &pos, Dice dic
 
 TEST(PlayCheck, RealPlaysOfEveryGamePass) {
   PlayList list;
-  for (const std::string &preset : preset_names()) {
+  for (const std::string& preset : preset_names()) {
     const Rules rules = *rules_preset(preset);
     Rng rng(5);
     Position pos = start_position(rules);

@@ -17,7 +17,7 @@ struct SoakArgs {
   bool random_only = false;
 };
 
-void print_counts(const char *name, const char *players, const SoakCounts &c) {
+void print_counts(const char* name, const char* players, const SoakCounts& c) {
   std::printf(
       "%-50s %-13s %9llu %11llu %5llu %8llu %7llu %6llu %6llu %6llu "
       "%5llu %6llu %6llu %5llu\n",
@@ -29,7 +29,7 @@ void print_counts(const char *name, const char *players, const SoakCounts &c) {
       (unsigned long long)c.doubles);
 }
 
-void run_bench_soak(const SoakArgs &a) {
+void run_bench_soak(const SoakArgs& a) {
   if (a.soak.games == 0) return fail_input(make_error("--games must be at least 1"));
   if (a.soak.threads < 0) return fail_input(make_error("--threads must be 0 (all cores) or more"));
   SoakOptions o = a.soak;
@@ -41,7 +41,7 @@ void run_bench_soak(const SoakArgs &a) {
               "limit", "drop", "cube");
   SoakCounts by_players[3];
   for (size_t i = 0; i < r->lines.size(); ++i) {
-    const SoakLine &l = r->lines[i];
+    const SoakLine& l = r->lines[i];
     by_players[i % 3].add(l.counts);
     if (l.counts.games) print_counts(l.rules.c_str(), l.players.c_str(), l.counts);
   }
@@ -56,16 +56,16 @@ void run_bench_soak(const SoakArgs &a) {
       (unsigned long long)r->total.violations, r->seconds, r->total.games / r->seconds,
       r->total.moves / r->seconds, (unsigned long long)o.seed);
   std::printf("signature 0x%016llx\n", (unsigned long long)r->signature);
-  for (const std::string &m : r->messages) std::printf("violation: %s\n", m.c_str());
+  for (const std::string& m : r->messages) std::printf("violation: %s\n", m.c_str());
   if (r->total.violations) set_exit_code(1);
 }
 
 }  // namespace
 
-void register_bench_soak(CLI::App &app) {
-  CLI::App *bench = app.get_subcommand("bench");  // registered before (register_all order)
+void register_bench_soak(CLI::App& app) {
+  CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
   auto a = std::make_shared<SoakArgs>();
-  CLI::App *cmd = bench->add_subcommand("soak",
+  CLI::App* cmd = bench->add_subcommand("soak",
                                         "Invariant soak: random and net games over "
                                         "every rules preset, every move checked");
   cmd->add_option("--games", a->soak.games, "Games in all (spread over the rules sets)");

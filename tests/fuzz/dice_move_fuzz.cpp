@@ -10,10 +10,10 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   static const std::vector<std::string> presets = preset_names();
-  const std::string &preset = presets[data[0] % presets.size()];
+  const std::string& preset = presets[data[0] % presets.size()];
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
   const size_t nl = text.find('\n');
   const std::string_view dice_text = text.substr(0, nl);

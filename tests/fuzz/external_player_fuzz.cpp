@@ -10,8 +10,8 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  const Rules &rules = fuzz::preset_rules("wbf");
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const Rules& rules = fuzz::preset_rules("wbf");
   static FakeEvaluator evaluator(rules);
   static BotAgent bot(rules, evaluator, SearchConfig{});
   static ExternalPlayer player(rules, bot);
@@ -26,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   if (!reply->has_value()) return 0;
-  const std::string &answer = **reply;
-  const MatchState &m = board->match;
+  const std::string& answer = **reply;
+  const MatchState& m = board->match;
   NARD_FUZZ_CHECK(m.game_state == GameState::Playing, answer + " to a finished game");
   if (m.double_offered) {
     NARD_FUZZ_CHECK(answer == "take" || answer == "drop" || (answer == "beaver" && m.is_money()),

@@ -14,7 +14,7 @@
 
 namespace nard::fuzz {
 
-void fail(const std::string &what) {
+void fail(const std::string& what) {
   std::fprintf(stderr, "fuzz check failed: %s\n", what.c_str());
   std::fflush(stderr);
   std::abort();
@@ -29,7 +29,7 @@ uint64_t hash_bytes(std::string_view bytes) {
   return h;
 }
 
-const Rules &preset_rules(std::string_view preset) {
+const Rules& preset_rules(std::string_view preset) {
   static std::map<std::string, Rules, std::less<>> cache;
   auto it = cache.find(preset);
   if (it == cache.end()) {
@@ -40,7 +40,7 @@ const Rules &preset_rules(std::string_view preset) {
   return it->second;
 }
 
-bool fits(const Rules &rules, const Position &pos) {
+bool fits(const Rules& rules, const Position& pos) {
   if (!pos.is_consistent()) return false;
   if (pos.mover_off == kCheckers && pos.opp_off == kCheckers) return false;
   if (pos.geometry() != rules.geometry) return false;
@@ -51,14 +51,14 @@ bool fits(const Rules &rules, const Position &pos) {
   return true;
 }
 
-const Rules *rules_for(const Position &pos, uint64_t selector) {
-  static const std::vector<const Rules *> all = [] {
-    std::vector<const Rules *> v;
-    for (const std::string &name : preset_names()) v.push_back(&preset_rules(name));
+const Rules* rules_for(const Position& pos, uint64_t selector) {
+  static const std::vector<const Rules*> all = [] {
+    std::vector<const Rules*> v;
+    for (const std::string& name : preset_names()) v.push_back(&preset_rules(name));
     return v;
   }();
-  std::vector<const Rules *> fitting;
-  for (const Rules *r : all)
+  std::vector<const Rules*> fitting;
+  for (const Rules* r : all)
     if (fits(*r, pos)) fitting.push_back(r);
   return fitting.empty() ? nullptr : fitting[selector % fitting.size()];
 }
@@ -69,10 +69,10 @@ struct Generators {
   std::unique_ptr<MoveGenerator> fastest, general;
 };
 
-Generators &generators(const Rules &rules) {
+Generators& generators(const Rules& rules) {
   static std::map<std::string, Generators> cache;
   if (cache.size() > 32 && !cache.count(rules.preset)) cache.clear();  // fuzzed rule texts
-  Generators &g = cache[rules.preset];
+  Generators& g = cache[rules.preset];
   if (!g.fastest) {
     g.fastest = std::make_unique<MoveGenerator>(rules, MoveSearch::Fastest);
     g.general = std::make_unique<MoveGenerator>(rules, MoveSearch::General);
@@ -82,28 +82,28 @@ Generators &generators(const Rules &rules) {
 
 // One roll: generate, check, compare both searches; returns the number of plays
 // in `list`.
-int check_roll(const Rules &rules, const Position &pos, Dice dice, PlayList &list) {
-  Generators &g = generators(rules);
+int check_roll(const Rules& rules, const Position& pos, Dice dice, PlayList& list) {
+  Generators& g = generators(rules);
   list.size = g.fastest->generate(pos, dice, list.positions.get(), list.moves.get());
-  const std::string where = format_notation(pos) + " (" + rules.preset + ") roll " + dice.str();
-  NARD_FUZZ_CHECK(list.size >= 0 && list.size <= kMaxPlays, where);
+  auto where = [&] { return format_notation(pos) + " (" + rules.preset + ") roll " + dice.str(); };
+  NARD_FUZZ_CHECK(list.size >= 0 && list.size <= kMaxPlays, where());
   if (auto e = check_plays(rules, pos, dice, list.plays(),
                            std::span<const Move>(list.moves.get(), size_t(list.size))))
-    fail(where + ": " + e->message);
+    fail(where() + ": " + e->message);
   static PlayList other;
   other.size = g.general->generate(pos, dice, other.positions.get(), other.moves.get());
-  NARD_FUZZ_CHECK(other.size == list.size, where + ": the general search found " +
+  NARD_FUZZ_CHECK(other.size == list.size, where() + ": the general search found " +
                                                std::to_string(other.size) + " plays, the fastest " +
                                                std::to_string(list.size));
   for (int i = 0; i < list.size; ++i)
     NARD_FUZZ_CHECK(other.positions[size_t(i)] == list.positions[size_t(i)],
-                    where + ": the searches differ at play " + std::to_string(i));
+                    where() + ": the searches differ at play " + std::to_string(i));
   return list.size;
 }
 
 }  // namespace
 
-void exercise_position(const Rules &rules, const Position &pos, uint64_t seed) {
+void exercise_position(const Rules& rules, const Position& pos, uint64_t seed) {
   static PlayList list;
   const Dice rolls[2] = {all_rolls()[seed % 21],
                          Dice{uint8_t(1 + (seed >> 8) % 6), uint8_t(1 + (seed >> 8) % 6)}};

@@ -17,7 +17,7 @@ using namespace nard;
 
 namespace {
 
-void write(const std::filesystem::path &path, const std::string &bytes) {
+void write(const std::filesystem::path& path, const std::string& bytes) {
   std::filesystem::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << bytes;
   std::printf("%s: %zu bytes\n", path.c_str(), bytes.size());
@@ -25,7 +25,7 @@ void write(const std::filesystem::path &path, const std::string &bytes) {
 
 }  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: fuzz_make_seeds CORPUS_DIR\n");
     return 2;

@@ -7,7 +7,7 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const Geometry g = (data[0] & 1) ? Geometry::Parallel : Geometry::Contrary;
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
@@ -32,6 +32,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   NARD_FUZZ_CHECK(*q == *p, std::string(text) + " -> " + written + " reads differently");
   NARD_FUZZ_CHECK(format_notation(*q) == written, written + " is not stable");
   const uint64_t seed = fuzz::hash_bytes(text);
-  if (const Rules *rules = fuzz::rules_for(*p, seed)) fuzz::exercise_position(*rules, *p, seed);
+  if (const Rules* rules = fuzz::rules_for(*p, seed)) fuzz::exercise_position(*rules, *p, seed);
   return 0;
 }

@@ -7,10 +7,10 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   static const std::vector<std::string> presets = preset_names();
-  const Rules &rules = fuzz::preset_rules(presets[data[0] % presets.size()]);
+  const Rules& rules = fuzz::preset_rules(presets[data[0] % presets.size()]);
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
   Result<Position> p = tools::parse_position_arg(text, rules);
   if (!p) {

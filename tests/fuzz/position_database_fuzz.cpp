@@ -22,7 +22,7 @@ void check(std::string_view bytes) {
   NARD_FUZZ_CHECK(rules.ok() && rules->variant == db->variant, db->rules);
   const uint64_t seed = fuzz::hash_bytes(bytes);
   for (size_t i = 0; i < db->records.size() && i < 4; ++i) {
-    const Position &p = db->records[i].position;
+    const Position& p = db->records[i].position;
     NARD_FUZZ_CHECK(p.is_consistent() && p.geometry() == rules->geometry,
                     "record " + std::to_string(i));
     if (fuzz::fits(*rules, p)) fuzz::exercise_position(*rules, p, seed + i);
@@ -31,7 +31,7 @@ void check(std::string_view bytes) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes = fuzz::as_text(data, size);
   check(bytes);
   if (size >= 16) {

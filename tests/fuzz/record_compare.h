@@ -12,7 +12,7 @@
 
 namespace nard::fuzz {
 
-inline std::string action_text(const MatchAction &a) {
+inline std::string action_text(const MatchAction& a) {
   std::string s = std::string(action_name(a.kind)) + " by " + std::to_string(a.player);
   if (a.kind == ActionKind::Roll || a.kind == ActionKind::Play) s += " " + a.dice.str();
   if (a.kind == ActionKind::Play)
@@ -22,7 +22,7 @@ inline std::string action_text(const MatchAction &a) {
 }
 
 // "" when equal.
-inline std::string first_difference(const MatchRecord &a, const MatchRecord &b) {
+inline std::string first_difference(const MatchRecord& a, const MatchRecord& b) {
   if (a.rules != b.rules) return "rules " + a.rules + " / " + b.rules;
   if (a.match_length != b.match_length) return "match length";
   if (a.crawford != b.crawford || a.jacoby != b.jacoby || a.beavers != b.beavers)
@@ -37,8 +37,8 @@ inline std::string first_difference(const MatchRecord &a, const MatchRecord &b) 
   if (a.tags != b.tags) return "tags";
   if (a.games.size() != b.games.size()) return "number of games";
   for (size_t i = 0; i < a.games.size(); ++i) {
-    const MatchGame &x = a.games[i];
-    const MatchGame &y = b.games[i];
+    const MatchGame& x = a.games[i];
+    const MatchGame& y = b.games[i];
     const std::string g = "game " + std::to_string(i + 1) + ": ";
     if (x.number != y.number) return g + "number";
     if (x.score != y.score) return g + "score";
@@ -65,7 +65,7 @@ inline std::string first_difference(const MatchRecord &a, const MatchRecord &b) 
 
 // The actions without the resignations that were refused (Resign followed by
 // Reject).
-inline std::vector<MatchAction> without_refused_resignations(const std::vector<MatchAction> &in) {
+inline std::vector<MatchAction> without_refused_resignations(const std::vector<MatchAction>& in) {
   std::vector<MatchAction> out;
   for (size_t i = 0; i < in.size(); ++i) {
     if (in[i].kind == ActionKind::Resign && i + 1 < in.size() &&
@@ -78,19 +78,26 @@ inline std::vector<MatchAction> without_refused_resignations(const std::vector<M
   return out;
 }
 
-// A roll written without a play ("16:") reads back as a dance played when the
-// roll has no legal play, whether or not the record held the (empty) play:
-// before a resignation (the files write it only as the result) or at the end of
-// an unfinished record. For comparing, drop such empty plays.
-inline MatchRecord without_dance_before_resignation(MatchRecord r) {
-  for (MatchGame &g : r.games) {
+// What the match files can hold of a record made by a game loop (GameReplay): a resignation only
+// as the game's result (a refused one leaves no trace); a roll written without a play ("16:")
+// reads back as a dance played when the roll has no legal play, whether or not the record held
+// the (empty) play, before a resignation or at the end of an unfinished game; a roll not yet
+// played when an unfinished record stops is not written. Both records are compared in this
+// form.
+inline MatchRecord as_files_hold_it(MatchRecord r) {
+  for (MatchGame& g : r.games) {
     std::vector<MatchAction> out;
-    for (size_t i = 0; i < g.actions.size(); ++i) {
-      const MatchAction &a = g.actions[i];
+    const std::vector<MatchAction> in = without_refused_resignations(g.actions);
+    for (size_t i = 0; i < in.size(); ++i) {
+      const MatchAction& a = in[i];
       if (a.kind == ActionKind::Play && a.move.count == 0 &&
-          (i + 1 == g.actions.size() || g.actions[i + 1].kind == ActionKind::Resign))
+          (i + 1 == in.size() || in[i + 1].kind == ActionKind::Resign))
         continue;
       out.push_back(a);
+    }
+    if (g.end.kind == GameEndKind::Unfinished) {  // a pending resignation, a roll not played
+      if (!out.empty() && out.back().kind == ActionKind::Resign) out.pop_back();
+      if (!out.empty() && out.back().kind == ActionKind::Roll) out.pop_back();
     }
     g.actions = std::move(out);
   }

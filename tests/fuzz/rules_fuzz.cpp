@@ -6,7 +6,7 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = fuzz::as_text(data, size);
   Result<Rules> v = rules_for_variant(text);
   if (v) NARD_FUZZ_CHECK(rules_preset(v->preset).ok(), std::string(text));

@@ -8,7 +8,7 @@
 
 using namespace nard;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = fuzz::as_text(data, size);
   Result<MatchRecord> rec = read_sgf(text);
   if (!rec) {

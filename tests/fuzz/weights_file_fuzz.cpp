@@ -31,7 +31,7 @@ void check(std::string_view bytes) {
   const Position positions[2] = {start_position(*rules), start_position(*rules).flipped()};
   Probabilities out[2];
   eval.evaluate(positions, out);
-  for (const Probabilities &p : out)
+  for (const Probabilities& p : out)
     for (float f : p.as_array())
       NARD_FUZZ_CHECK(std::isfinite(f) && f >= 0.0f && f <= 1.0f,
                       "evaluation " + std::to_string(f));
@@ -39,7 +39,7 @@ void check(std::string_view bytes) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes = fuzz::as_text(data, size);
   check(bytes);
   if (size >= 24) {

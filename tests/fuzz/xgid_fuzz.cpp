@@ -7,13 +7,13 @@
 using namespace nard;
 
 namespace {
-bool same(const XgidPosition &a, const XgidPosition &b) {
+bool same(const XgidPosition& a, const XgidPosition& b) {
   return a.position == b.position && a.match == b.match && a.beavers == b.beavers &&
          a.max_cube_log2 == b.max_cube_log2;
 }
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = fuzz::as_text(data, size);
   Result<XgidPosition> x = decode_xgid(text);
   if (!x) {
@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   NARD_FUZZ_CHECK(same(*x, *y), std::string(text) + " -> " + again + " reads differently");
   NARD_FUZZ_CHECK(encode_xgid(*y) == again, again + " is not stable");
   const uint64_t seed = fuzz::hash_bytes(text);
-  if (const Rules *rules = fuzz::rules_for(x->position, seed))
+  if (const Rules* rules = fuzz::rules_for(x->position, seed))
     fuzz::exercise_position(*rules, x->position, seed);
   return 0;
 }
