@@ -586,6 +586,15 @@ class MatReader {
 // ---------------------------------------------------------------------------------------------
 // The writer.
 
+// What a .mat line can hold of a free text (names and tags read from another format): no line
+// break, and in a player's name no ':' (the score line "Name : score" splits at it).
+std::string one_line(std::string_view s, bool name = false) {
+  std::string out(s);
+  for (char& c : out)
+    if (c == '\n' || c == '\r' || (name && c == ':')) c = ' ';
+  return out;
+}
+
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
   return s;
@@ -617,7 +626,8 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(record.players[0] + " : " + std::to_string(g.score[0]), 31) + record.players[1] +
+  out += " " + pad(one_line(record.players[0], true) + " : " + std::to_string(g.score[0]), 31) +
+         one_line(record.players[1], true) +
          " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;
@@ -702,7 +712,10 @@ Result<MatchRecord> read_mat(std::string_view text) { return MatReader(text).rea
 std::string write_mat(const MatchRecord& record) {
   std::string out;
   auto tag = [&](std::string_view name, const std::string& value) {
-    out += "; [" + std::string(name) + " \"" + value + "\"]\n";
+    std::string key = one_line(name);
+    for (char& ch : key)
+      if (ch == '"') ch = '\'';  // the name ends at the first quote
+    out += "; [" + key + " \"" + one_line(value) + "\"]\n";
   };
   tag("Player 1", record.players[0]);
   tag("Player 2", record.players[1]);

@@ -96,5 +96,24 @@ TEST(FuzzRegressions, AnUnfinishedGameStoppingAfterARollWritesAReadableMat) {
   EXPECT_EQ(back->games[0].actions.size(), 2u);
 }
 
+// sgf_file: a player name with ':' (SGF allows any text) made write_mat write a score line that
+// read_mat cannot split; line breaks in a tag broke the header the same way.
+TEST(FuzzRegressions, FreeTextsThatAMatLineCannotHoldAreWrittenOnOneLine) {
+  MatchRecord rec;
+  rec.match_length = 3;
+  rec.players = {"a:b", "c\nd"};
+  rec.tags = {{"Site", "two\nlines"}, {"Odd\"name", "x"}};
+  GameReplay g(*rules_preset("wbf"), 3, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  rec.games = {g.game(1)};
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->players[0], "a b");
+  EXPECT_EQ(back->players[1], "c d");
+  EXPECT_EQ(back->tag("Site"), "two lines");
+  EXPECT_EQ(back->games, rec.games);
+}
+
 }  // namespace
 }  // namespace nard

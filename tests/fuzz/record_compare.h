@@ -86,8 +86,15 @@ inline std::vector<MatchAction> without_refused_resignations(const std::vector<M
 // form.
 inline MatchRecord as_files_hold_it(MatchRecord r) {
   for (MatchGame& g : r.games) {
+    std::vector<MatchAction> in = without_refused_resignations(g.actions);
+    const bool unfinished = g.end.kind == GameEndKind::Unfinished;
+    auto drop_pending = [&](std::vector<MatchAction>& v) {  // a pending resignation, a roll
+      if (!unfinished) return;
+      if (!v.empty() && v.back().kind == ActionKind::Resign) v.pop_back();
+      if (!v.empty() && v.back().kind == ActionKind::Roll) v.pop_back();
+    };
+    drop_pending(in);
     std::vector<MatchAction> out;
-    const std::vector<MatchAction> in = without_refused_resignations(g.actions);
     for (size_t i = 0; i < in.size(); ++i) {
       const MatchAction& a = in[i];
       if (a.kind == ActionKind::Play && a.move.count == 0 &&
@@ -95,10 +102,7 @@ inline MatchRecord as_files_hold_it(MatchRecord r) {
         continue;
       out.push_back(a);
     }
-    if (g.end.kind == GameEndKind::Unfinished) {  // a pending resignation, a roll not played
-      if (!out.empty() && out.back().kind == ActionKind::Resign) out.pop_back();
-      if (!out.empty() && out.back().kind == ActionKind::Roll) out.pop_back();
-    }
+    drop_pending(out);
     g.actions = std::move(out);
   }
   return r;
@@ -106,6 +110,14 @@ inline MatchRecord as_files_hold_it(MatchRecord r) {
 
 inline MatchRecord tags_sorted(MatchRecord r) {
   std::stable_sort(r.tags.begin(), r.tags.end());
+  return r;
+}
+
+// The record without its free texts (player names, tags): across formats they change where a
+// format cannot hold them (a .mat line holds no line break, a .mat name no ':').
+inline MatchRecord without_free_text(MatchRecord r) {
+  r.players = {};
+  r.tags.clear();
   return r;
 }
 
