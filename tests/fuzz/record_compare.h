@@ -9,6 +9,7 @@
 
 #include "engine/match_record.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 
 namespace nard::fuzz {
 
@@ -103,6 +104,19 @@ inline MatchRecord as_files_hold_it(MatchRecord r) {
       out.push_back(a);
     }
     drop_pending(out);
+    // Plakoto: when one checker leaves a point it pins and another lands there, pinning the
+    // freed checker again, the chained notation ("20/16*/11") reads back with other hit marks
+    // and in another order, though the position is the same: compare such plays by their steps.
+    Result<Rules> rules = rules_preset(g.rules.empty() ? r.rules : g.rules);
+    if (rules && rules->landing == Landing::Pin)
+      for (MatchAction& a : out) {
+        if (a.kind != ActionKind::Play) continue;
+        for (int k = 0; k < a.move.count; ++k) a.move.sub[size_t(k)].hit = false;
+        std::sort(a.move.sub.begin(), a.move.sub.begin() + a.move.count,
+                  [](const SubMove& x, const SubMove& y) {
+                    return x.from != y.from ? x.from > y.from : x.to > y.to;
+                  });
+      }
     g.actions = std::move(out);
   }
   return r;
