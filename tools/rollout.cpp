@@ -6,11 +6,15 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "bot/rollout.h"
+#include "bot/work_share.h"
 #include "engine/movegen.h"
 #include "tools/bot_args.h"
+#include "tools/distributed_args.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
@@ -26,7 +30,16 @@ struct RolloutOptions {
   int cube_value = 1;
   uint64_t seed = 1;
   bool cubeful = false, cube_decision = false, plain = false, quiet = false;
+  MpiArgs mpi;
 };
+
+// What must be the same on every rank for the ranks' trials to be one rollout: the model's bytes.
+std::string model_fingerprint(const LoadedBot& bot, bool no_bearoff_db) {
+  std::ifstream in(bot.model_path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return std::to_string(std::hash<std::string>{}(bytes.str())) + (no_bearoff_db ? " no-bearoff-db" : "");
+}
 
 void progress_bar(int done, int total) {
   static thread_local int last = -1;  // percent last drawn
@@ -86,19 +99,10 @@ void run_rollout(const RolloutOptions& o) {
   c.cube = *cube;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
-  const RolloutProgress progress = o.quiet || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
-  if (o.cube_decision) {
-    if (!o.dice.empty()) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
-    Result<CubeRolloutResult> r = rollout_cube_decision(bot->rules, *pos, c, factory, progress);
-    if (!r) return fail_input(r.error());
-    return print_cube_rollout(*r, bot->rules, c.cube, o.bot.json);
-  }
-  if (o.bot.json) std::printf("[");
-  if (o.dice.empty()) {
-    Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
-    if (!r) return fail_input(r.error());
-    print_result("position", *r, o.bot.json, true);
-  } else {
+  std::vector<Position> plays;
+  std::vector<std::string> names;
+  if (!o.dice.empty()) {
+    if (o.cube_decision) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<Dice> dice = parse_dice(o.dice);
     if (!dice) return fail_input(dice.error());
     MoveGenerator gen(bot->rules);
@@ -108,17 +112,40 @@ void run_rollout(const RolloutOptions& o) {
     NeuralEvaluator evaluator(bot->model);
     Search search(bot->rules, evaluator, bot->search);
     const std::vector<RankedPlay> ranked = search.rank_plays(*pos, *dice, list.plays());
-    std::vector<Position> plays;
-    std::vector<std::string> names;
     for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, o.candidates); ++i) {
       plays.push_back(list.positions[ranked[i].index]);
       names.push_back(format_move(list.moves[ranked[i].index]));
     }
-    Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
-    if (!r) return fail_input(r.error());
-    for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i], o.bot.json, i == 0);
   }
-  if (o.bot.json) std::printf("\n]\n");
+  // Under mpirun the trials are spread over the ranks (bot/rollout.h); rank 0 prints.
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession&) {
+    c.comm = &comm;
+    const bool root = comm.is_root();
+    if (auto e = check_agreement(comm, "model file", model_fingerprint(*bot, o.bot.no_bearoff_db)))
+      return fail_distributed(comm, *e, true);
+    const RolloutProgress progress =
+        o.quiet || !root || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
+    if (o.cube_decision) {
+      Result<CubeRolloutResult> r = rollout_cube_decision(bot->rules, *pos, c, factory, progress);
+      if (!r) return fail_distributed(comm, r.error(), true);
+      if (root) print_cube_rollout(*r, bot->rules, c.cube, o.bot.json);
+      return;
+    }
+    if (o.dice.empty()) {
+      Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
+      if (!r) return fail_distributed(comm, r.error(), true);
+      if (!root) return;
+      if (o.bot.json) std::printf("[");
+      print_result("position", *r, o.bot.json, true);
+    } else {
+      Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
+      if (!r) return fail_distributed(comm, r.error(), true);
+      if (!root) return;
+      if (o.bot.json) std::printf("[");
+      for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i], o.bot.json, i == 0);
+    }
+    if (o.bot.json) std::printf("\n]\n");
+  });
 }
 }  // namespace
 
@@ -142,6 +169,7 @@ void register_rollout(CLI::App& app) {
   cmd->add_flag("--plain", o->plain, "No luck-based variance reduction");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   add_bot_options(cmd, o->bot);
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] { run_rollout(*o); });
 }
 

@@ -14,6 +14,7 @@
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "bot/model_path.h"
+#include "tools/distributed_args.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
 
@@ -27,6 +28,7 @@ struct TrainOptions {
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
   // when given.
   CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
+  MpiArgs mpi;
 };
 
 // A terminal gets a line redrawn in place; a file or pipe gets a plain line now and then.
@@ -71,13 +73,18 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     if (!path) return fail_input(path.error());
     s.init_from = *path;
   }
-  if (auto e = training::run_supervised(s, show_supervised)) {
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("--") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
-  std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    session.set_stop_message("nard: " + s.out_dir + " keeps every finished step and every valued chunk: run the same "
+                             "command with --resume to continue");
+    if (auto e = training::run_supervised(comm, s, comm.is_root() ? show_supervised : nullptr)) {
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("--") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root())
+      std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  });
 }
 
 std::string strength_text(const training::MetricsRow& row) {
@@ -140,15 +147,19 @@ void run_train(TrainOptions o) {
   if (!(o.config.learning_rate > 0)) return fail_input(make_error("--lr must be positive"));
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
-  if (auto e = training::run_training(o.config, show_progress)) {
-    std::fprintf(stderr, "\n");
-    // Settings that contradict a run directory are the user's input; the rest are failures.
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos ||
-                       e->message.find("no checkpoint") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
-  std::fprintf(stderr, "\ndone: %s\n", o.config.out_dir.c_str());
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    session.set_stop_message("nard: " + o.config.out_dir + " keeps its last checkpoint: run the same command with "
+                             "--resume to continue");
+    if (auto e = training::run_training(comm, o.config, comm.is_root() ? show_progress : nullptr)) {
+      if (comm.is_root()) std::fprintf(stderr, "\n");
+      // Settings that contradict a run directory are the user's input; the rest are failures.
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos ||
+                         e->message.find("no checkpoint") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root()) std::fprintf(stderr, "\ndone: %s\n", o.config.out_dir.c_str());
+  });
 }
 }  // namespace
 
@@ -195,6 +206,7 @@ void register_train(CLI::App& app) {
   cmd->add_flag("--fresh-nets", sv.fresh_nets,
                 "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
   cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
     run_train(*o);

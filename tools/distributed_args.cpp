@@ -1,0 +1,36 @@
+#include "tools/distributed_args.h"
+
+#include "tools/output.h"
+#include "tools/subcommand.h"
+
+namespace nard::tools {
+
+void add_mpi_options(CLI::App* cmd, MpiArgs& args) {
+  cmd->add_option("--mpi-timeout", args.timeout_seconds,
+                  "Under mpirun: seconds without a word from a rank before it counts as hung (default 300)")
+      ->check(CLI::Range(1.0, 1e7));
+}
+
+void run_distributed(const MpiArgs& args,
+                     const std::function<void(Communicator&, DistributedSession&)>& body) {
+  DistributedOptions options;
+  options.timeout_seconds = args.timeout_seconds;
+  DistributedSession session(options);
+  if (session.start_error()) {
+    fail_runtime(*session.start_error());
+    session.finish(exit_code());
+    return;
+  }
+  body(session.world(), session);
+  session.finish(exit_code());
+}
+
+void fail_distributed(Communicator& comm, const Error& error, bool input) {
+  if (comm.stopped_by_root()) return;  // rank 0 reports it; this rank exits quietly
+  Error e = error;
+  if (!comm.is_root() && e.message.rfind("rank ", 0) != 0) e.message = comm.where(comm.rank()) + ": " + e.message;
+  input ? fail_input(e) : fail_runtime(e);
+  comm.report_failure(error.message);
+}
+
+}  // namespace nard::tools
