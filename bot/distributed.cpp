@@ -70,6 +70,15 @@ struct Communicator::Impl {
   // (a request is pending, or a rank would never reach MPI_Finalize); the job must be aborted.
   bool dirty = false;
   long long collectives = 0;  // broadcasts and gathers entered
+  // The end of the run (finish): every rank other than 0 sends rank 0 its status ('T' control
+  // message), rank 0 answers with its verdict ('V'): finalise together, or abort.
+  struct EndStatus {
+    bool failed = false;
+    long long collectives = 0;
+    std::string message;
+  };
+  std::vector<std::optional<EndStatus>> ended;  // rank 0: the statuses received, by rank
+  bool end_sent = false;                        // the others: this rank's status went out
   // Fault injection for the tests (NARD_MPI_FAULT=RANK:N:die|hang): this rank dies or hangs
   // when it enters its N-th collective.
   int fault_rank = -1;
@@ -99,8 +108,9 @@ struct Communicator::Impl {
 #ifdef NARD_WITH_MPI
   static constexpr int kGatherTag = 11;
   static constexpr int kHeartbeatTag = 12;
-  // Point-to-point control messages outside the collectives: a rank's own failure (to rank 0),
-  // rank 0's stop at the end of a failed run (to the others).
+  // Point-to-point control messages outside the collectives: a rank's end status, sent as soon as
+  // it fails or at its end (to rank 0: 'T', failed 0/1, int64 collectives, message), and rank 0's
+  // verdict at the end (to the others: 'V', then 'F' finalise or 'A' abort).
   static constexpr int kControlTag = 13;
 
   Error mpi_error(int code, const std::string& what) const {
@@ -108,6 +118,22 @@ struct Communicator::Impl {
     int len = 0;
     MPI_Error_string(code, text, &len);
     return make_error(where(rank) + ": MPI error in " + what + ": " + std::string(text, size_t(len)));
+  }
+
+  // Sends a heartbeat (rank 0: to every rank; the others: to rank 0) unless one went out lately:
+  // a waiting rank is alive too, and the ranks waiting for it must not take it for hung.
+  void beat() {
+    const auto now = Clock::now();
+    const double every = std::min(options.heartbeat_seconds, options.timeout_seconds / 4);
+    if (std::chrono::duration<double>(now - last_heartbeat_sent).count() < every) return;
+    last_heartbeat_sent = now;
+    static const char kBeat = 'h';  // never written: every send may read it at any time
+    for (int r = 0; r < size; ++r) {
+      if (r == rank || (rank != 0 && r != 0)) continue;
+      MPI_Request req;
+      if (MPI_Isend(&kBeat, 1, MPI_CHAR, r, kHeartbeatTag, MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+        MPI_Request_free(&req);
+    }
   }
 
   void drain_heartbeats() {
@@ -134,14 +160,53 @@ struct Communicator::Impl {
     MPI_Mrecv(text.data(), count, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
     return std::make_pair(status.MPI_SOURCE, text);
   }
-  // What a control message means to the rank that waits: rank 0 stopped the run, or a rank failed.
-  Error control_error(const std::pair<int, std::string>& m) {
-    dirty = true;
-    if (m.first == 0) {
-      stopped = true;
-      return make_error(m.second);
+  // Rank 0 keeps an end status it received (during a wait or at the end).
+  void keep_status(int source, const std::string& text) {
+    EndStatus st;
+    if (text.size() >= 10 && text[0] == 'T') {
+      st.failed = text[1] == '1';
+      int64_t n = 0;
+      std::memcpy(&n, text.data() + 2, 8);
+      st.collectives = n;
+      st.message = text.substr(10);
+    } else {
+      st.failed = true;
+      st.message = "a malformed control message";
     }
-    return make_error(where(m.first) + " failed: " + m.second);
+    ended[size_t(source)] = st;
+  }
+  // What a control message means to the rank that waits. On the others: rank 0 ended the run (its
+  // verdict came while this rank was still in a collective). On rank 0: a rank left the run.
+  Error control_error(const std::pair<int, std::string>& m) {
+    if (rank != 0) {
+      dirty = true;
+      stopped = true;
+      return make_error("stopped by rank 0");
+    }
+    if (!ended[size_t(m.first)]) keep_status(m.first, m.second);
+    const EndStatus& st = *ended[size_t(m.first)];
+    return make_error(where(m.first) + (st.failed ? " failed: " + st.message : std::string(" ended before the others")));
+  }
+  void send_status(bool failed, const std::string& message) {
+    if (end_sent || rank == 0) return;
+    end_sent = true;
+    std::string text = std::string("T") + (failed ? '1' : '0');
+    const int64_t n = collectives;
+    text.append(reinterpret_cast<const char*>(&n), 8);
+    text += message.substr(0, 4096);
+    MPI_Request req;
+    if (MPI_Isend(text.data(), int(text.size()), MPI_BYTE, 0, kControlTag, MPI_COMM_WORLD, &req) != MPI_SUCCESS) {
+      dirty = true;
+      return;
+    }
+    // Small: delivered eagerly, completes at once unless something is badly wrong.
+    const auto t0 = Clock::now();
+    int done = 0;
+    while (!done && seconds_since(t0) < 5) {
+      MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+      if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (!done) dirty = true;
   }
 
   // Polls `request` until it completes. `peer` >= 0: the rank whose silence (no message and no
@@ -158,8 +223,15 @@ struct Communicator::Impl {
         return mpi_error(rc, what);
       }
       if (done) return std::nullopt;
+      beat();
       drain_heartbeats();
-      if (auto m = control_message(rank == 0 ? MPI_ANY_SOURCE : 0)) return control_error(*m);
+      if (auto m = control_message(rank == 0 ? MPI_ANY_SOURCE : 0)) {
+        // On rank 0, a rank that ended well may have left a broadcast before rank 0's part of
+        // it completed: only a failure ends the wait.
+        if (rank != 0) return control_error(*m);
+        keep_status(m->first, m->second);
+        if (ended[size_t(m->first)]->failed) return control_error(*m);
+      }
       const auto heard = peer >= 0 ? std::max(start, last_heard[size_t(peer)]) : start;
       if (seconds_since(heard) > options.timeout_seconds) {
         dirty = true;
@@ -313,12 +385,16 @@ Result<std::vector<std::string>> Communicator::gather(const Result<std::string>&
       }
       if (!flag) {
         // A rank that failed on its own says so instead of sending results.
+        // (An end status that is no failure cannot come before the results: they were sent first.)
         if (auto c = m.control_message(r)) {
-          if (!failure) failure = m.control_error(*c);
-          m.dirty = true;  // that rank left the collectives
-          pending.erase(pending.begin() + long(i));
-          got = true;
-          continue;
+          m.keep_status(c->first, c->second);
+          if (m.ended[size_t(r)]->failed) {
+            const Error e = m.control_error(*c);
+            if (!failure) failure = e;
+            pending.erase(pending.begin() + long(i));
+            got = true;
+            continue;
+          }
         }
         ++i;
         continue;
@@ -343,6 +419,7 @@ Result<std::vector<std::string>> Communicator::gather(const Result<std::string>&
       got = true;
     }
     if (pending.empty()) break;
+    m.beat();
     m.drain_heartbeats();
     for (int r : pending) {
       if (seconds_since(std::max(t0, m.last_heard[size_t(r)])) > m.options.timeout_seconds) {
@@ -368,16 +445,7 @@ void Communicator::heartbeat() {
   Impl& m = *impl_;
   if (m.size == 1) return;
 #ifdef NARD_WITH_MPI
-  const auto now = Clock::now();
-  if (std::chrono::duration<double>(now - m.last_heartbeat_sent).count() < m.options.heartbeat_seconds) return;
-  m.last_heartbeat_sent = now;
-  static const char kBeat = 'h';  // never written: every send may read it at any time
-  for (int r = 0; r < m.size; ++r) {
-    if (r == m.rank || (m.rank != 0 && r != 0)) continue;
-    MPI_Request req;
-    if (MPI_Isend(&kBeat, 1, MPI_CHAR, r, Impl::kHeartbeatTag, MPI_COMM_WORLD, &req) == MPI_SUCCESS)
-      MPI_Request_free(&req);
-  }
+  m.beat();
   m.drain_heartbeats();
 #endif
 }
@@ -386,18 +454,7 @@ void Communicator::report_failure(const std::string& message) {
   Impl& m = *impl_;
   if (m.size == 1 || m.rank == 0) return;
 #ifdef NARD_WITH_MPI
-  MPI_Request req;
-  if (MPI_Isend(message.data(), int(std::min<size_t>(message.size(), 1 << 20)), MPI_BYTE, 0, Impl::kControlTag,
-                MPI_COMM_WORLD, &req) != MPI_SUCCESS)
-    return;
-  // Small: delivered eagerly; rank 0 may never receive it (it may be finishing itself).
-  const auto t0 = Clock::now();
-  int done = 0;
-  while (!done && seconds_since(t0) < 2) {
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  if (!done) m.dirty = true;
+  m.send_status(true, message);
 #else
   (void)message;
 #endif
@@ -452,6 +509,7 @@ DistributedSession::DistributedSession(const DistributedOptions& options) {
                                     "): every rank needs the same build");
       impl->mpi = true;
       impl->last_heard.assign(size_t(impl->size), Clock::now());
+      impl->ended.assign(size_t(impl->size), std::nullopt);
       if (const char* fault = std::getenv("NARD_MPI_FAULT")) {
         int r = -1;
         long long n = 0;
@@ -492,41 +550,73 @@ void DistributedSession::finish(int exit_code) {
   Communicator::Impl& m = *world_->impl_;
   std::fflush(stdout);
   std::fflush(stderr);
-  // Finalising needs every rank to get there with nothing pending. After a success, a stop sent
-  // by rank 0, or a failure before any collective (the same failure on every rank, e.g. a bad
-  // setting), they do; otherwise the job is aborted (mpirun stops every rank).
-  const bool failed = exit_code != 0 && !m.stopped && !start_error_;
-  if (m.size > 1 && (m.dirty || (failed && m.collectives > 0))) MPI_Abort(MPI_COMM_WORLD, exit_code ? exit_code : 1);
-  if (m.size > 1 && failed && m.rank == 0) {
-    // Ranks waiting for rank 0's first collective leave their wait.
-    static const char kText[] = "stopped: rank 0 failed";
+  auto abort_job = [&] {
+    if (const size_t n = g_stop_length.load()) {
+      ssize_t ignored = ::write(2, g_stop_text, n);
+      (void)ignored;
+    }
+    MPI_Abort(MPI_COMM_WORLD, exit_code ? exit_code : 1);
+  };
+  // A rank that rank 0 stopped ends with 0 (rank 0 reports); rank 0 after a stop it sent too.
+  const bool failed = exit_code != 0 && !m.stopped;
+  if (m.size > 1 && m.dirty) abort_job();  // a request is pending or a rank is hung
+  if (m.size > 1 && m.rank != 0) {
+    // Tell rank 0 how this rank ended; its verdict says whether every rank can finalise.
+    m.send_status(failed, "");
+    const auto start = Clock::now();
+    for (;;) {
+      m.beat();
+      m.drain_heartbeats();
+      if (auto c = m.control_message(0)) {
+        if (c->second != "VF") abort_job();
+        break;
+      }
+      if (seconds_since(std::max(start, m.last_heard[0])) > m.options.timeout_seconds) {
+        std::fprintf(stderr, "nard: %s: rank 0 did not end the run in %.0f s\n", m.where(m.rank).c_str(),
+                     m.options.timeout_seconds);
+        abort_job();
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  } else if (m.size > 1) {
+    // Every rank other than 0 reports. After a success they all come; after a failure of rank 0
+    // alone the others are still waiting for it in a collective: give them a little time only.
+    const auto start = Clock::now();
+    const double patience = failed ? std::min(10.0, m.options.timeout_seconds) : m.options.timeout_seconds;
+    bool all = false;
+    while (!all) {
+      m.beat();
+      m.drain_heartbeats();
+      while (auto c = m.control_message(MPI_ANY_SOURCE)) m.keep_status(c->first, c->second);
+      all = true;
+      bool late = false;
+      for (int r = 1; r < m.size; ++r) {
+        if (m.ended[size_t(r)]) continue;
+        all = false;
+        const double quiet = failed ? seconds_since(start) : seconds_since(std::max(start, m.last_heard[size_t(r)]));
+        late = late || quiet > patience;
+      }
+      if (all || late) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    // Finalising is safe when every rank is here and none is inside a collective: the same
+    // number of collectives everywhere (identical failures too, e.g. a setting every rank refuses).
+    bool together = all;
+    for (int r = 1; r < m.size && together; ++r) together = m.ended[size_t(r)]->collectives == m.collectives;
+    static const char kFinalise[] = "VF", kAbort[] = "VA";
+    const char* verdict = together ? kFinalise : kAbort;
     std::vector<MPI_Request> sent(size_t(m.size - 1));
     for (int r = 1; r < m.size; ++r)
-      MPI_Isend(kText, int(sizeof kText - 1), MPI_BYTE, r, Communicator::Impl::kControlTag, MPI_COMM_WORLD,
-                &sent[size_t(r - 1)]);
+      MPI_Isend(verdict, 2, MPI_BYTE, r, Communicator::Impl::kControlTag, MPI_COMM_WORLD, &sent[size_t(r - 1)]);
     const auto t0 = Clock::now();
     int done = 0;
-    while (!done && seconds_since(t0) < 2) {
+    while (!done && seconds_since(t0) < 5) {
       MPI_Testall(int(sent.size()), sent.data(), &done, MPI_STATUSES_IGNORE);
       if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (!done) MPI_Abort(MPI_COMM_WORLD, exit_code);
+    if (!together || !done) abort_job();
   }
-  if (m.size > 1 && !failed) {
-    MPI_Request req;
-    if (MPI_Ibarrier(MPI_COMM_WORLD, &req) == MPI_SUCCESS) {
-      if (auto e = m.wait(req, -1, "the final barrier")) {
-        std::fprintf(stderr, "nard: %s\n", e->message.c_str());
-        std::fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, exit_code ? exit_code : 1);
-      }
-    }
-  }
-  if (m.size > 1) {
-    m.drain_heartbeats();
-    while (m.control_message(MPI_ANY_SOURCE)) {
-    }
-  }
+  if (m.size > 1) m.drain_heartbeats();
   if (g_stop_length.load()) std::signal(SIGTERM, SIG_DFL);
   MPI_Finalize();
 #else

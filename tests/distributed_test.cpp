@@ -72,8 +72,8 @@ std::string bytes_of(const fs::path& p) { return slurp_file(p.string()); }
 
 TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
   SKIP_WITHOUT_MPI();
-  for (const std::string args : {"rollout 4HPwATDgc/ABMA --trials 72 --seed 3",
-                                 "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 36 --seed 4",
+  for (const std::string args : {"rollout 4HPwATDgc/ABMA --trials 72 --truncate 10 --seed 3",
+                                 "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 36 --truncate 10 --seed 4",
                                  "rollout 4HPwATDgc/ABMA --cube-decision --trials 36 --truncate 10"}) {
     const std::string common = args + " --threads 1 --json --quiet";
     const ShellRun one = run_shell(nard(common));

@@ -74,9 +74,16 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     s.init_from = *path;
   }
   run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
-    session.set_stop_message("nard: " + s.out_dir + " keeps every finished step and every valued chunk: run the same "
-                             "command with --resume to continue");
-    if (auto e = training::run_supervised(comm, s, comm.is_root() ? show_supervised : nullptr)) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::SupervisedProgress& p) {
+      show_supervised(p);
+      const long long finished = p.phase == "step" ? p.step : p.phase == "started" || p.phase == "resumed" ? p.done : -1;
+      if (finished >= 0)
+        session.set_stop_message("nard: " + s.out_dir + " keeps " + std::to_string(finished) +
+                                 " finished step(s) and the chunks valued since: run the same command with --resume "
+                                 "to continue");
+    };
+    if (auto e = training::run_supervised(comm, s, comm.is_root() ? progress : std::function<void(const training::SupervisedProgress&)>{})) {
       const bool input = e->message.find("resume") != std::string::npos ||
                          e->message.find("--") != std::string::npos ||
                          e->message.find("corrupt") != std::string::npos;
@@ -148,9 +155,16 @@ void run_train(TrainOptions o) {
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
   run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
-    session.set_stop_message("nard: " + o.config.out_dir + " keeps its last checkpoint: run the same command with "
-                             "--resume to continue");
-    if (auto e = training::run_training(comm, o.config, comm.is_root() ? show_progress : nullptr)) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::TrainProgress& p) {
+      show_progress(p);
+      if (p.event != "checkpoint" && p.event != "started" && p.event != "resumed") return;
+      session.set_stop_message(
+          p.games_done == 0 ? "nard: " + o.config.out_dir + " has no checkpoint yet: run the same command again"
+                            : "nard: " + o.config.out_dir + " keeps its checkpoint of " + std::to_string(p.games_done) +
+                                  " games: run the same command with --resume to continue");
+    };
+    if (auto e = training::run_training(comm, o.config, comm.is_root() ? progress : std::function<void(const training::TrainProgress&)>{})) {
       if (comm.is_root()) std::fprintf(stderr, "\n");
       // Settings that contradict a run directory are the user's input; the rest are failures.
       const bool input = e->message.find("resume") != std::string::npos ||
