@@ -21,7 +21,7 @@ namespace nard {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t0) {
+[[maybe_unused]] double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
@@ -32,7 +32,7 @@ constexpr char kError = 'E';  // gather: the rank failed (the message follows)
 
 // What must agree between the processes of a run for raw bytes of our structs to mean the same
 // on every rank (Position, Probabilities and floats are sent as they lie in memory).
-std::string build_fingerprint() {
+[[maybe_unused]] std::string build_fingerprint() {
   const uint32_t one = 1;
   unsigned char first = 0;
   std::memcpy(&first, &one, 1);
@@ -311,6 +311,7 @@ std::optional<Error> Communicator::broadcast(std::string& bytes) {
   bytes.assign(frame, 1, std::string::npos);
   return std::nullopt;
 #else
+  (void)bytes;
   return std::nullopt;
 #endif
 }
@@ -327,6 +328,8 @@ void Communicator::stop_all(const std::string& message) {
   m.enter_collective();
   if (m.broadcast_raw(reinterpret_cast<char*>(&count), sizeof count, "the stop broadcast")) return;
   m.broadcast_raw(frame.data(), count, "the stop broadcast");
+#else
+  (void)message;
 #endif
 }
 
@@ -489,7 +492,7 @@ DistributedSession::DistributedSession(const DistributedOptions& options) {
       MPI_Comm_rank(MPI_COMM_WORLD, &impl->rank);
       MPI_Comm_size(MPI_COMM_WORLD, &impl->size);
       // Every rank's host name and build fingerprint, known to every rank.
-      constexpr int kRecord = 256;
+      constexpr int kRecord = 64 + MPI_MAX_PROCESSOR_NAME;
       char mine[kRecord] = {};
       char name[MPI_MAX_PROCESSOR_NAME] = {};
       int len = 0;

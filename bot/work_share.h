@@ -46,9 +46,11 @@ class ByteWriter {
 };
 
 // Reads what a ByteWriter wrote; every read checks the bounds (ok() is false after a short read).
+// The bytes must outlive the reader.
 class ByteReader {
  public:
   explicit ByteReader(const std::string& bytes) : data_(bytes.data()), left_(bytes.size()) {}
+  explicit ByteReader(std::string&&) = delete;  // a temporary would be gone before the reads
   template <class T>
   bool get(T& value) {
     static_assert(std::is_trivially_copyable_v<T>);

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "bot/work_share.h"
+#include "engine/position.h"
 #include "nn/weights_file.h"
 #include "tests/cli_runner.h"
 
@@ -69,6 +71,50 @@ fs::path fresh_dir(const std::string& name) {
 }
 
 std::string bytes_of(const fs::path& p) { return slurp_file(p.string()); }
+
+// Without mpirun a command is one process: rank 0 of 1, every item its own, collectives copies.
+TEST(Distributed, OneProcessIsAGroupOfOne) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  EXPECT_EQ(alone->rank(), 0);
+  EXPECT_EQ(alone->size(), 1);
+  EXPECT_EQ(share_of(*alone, 4), (std::vector<long long>{0, 1, 2, 3}));
+  std::string bytes = "weights";
+  EXPECT_FALSE(alone->broadcast(bytes).has_value());
+  EXPECT_EQ(bytes, "weights");
+  Result<std::vector<int>> all = gather_values<int>(*alone, 3, std::vector<int>{7, 8, 9});
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(*all, (std::vector<int>{7, 8, 9}));
+  Result<std::string> made = from_root(*alone, [] { return Result<std::string>(std::string("state")); });
+  ASSERT_TRUE(made.ok());
+  EXPECT_EQ(*made, "state");
+  EXPECT_FALSE(check_agreement(*alone, "model", "x").has_value());
+}
+
+TEST(Distributed, BytesReadBackAsWrittenAndShortInputIsRefused) {
+  ByteWriter w;
+  w.put<int32_t>(-5);
+  w.put_vector(std::vector<Position>{Position{}, Position{}.flipped()});
+  w.put_string("rank 0");
+  const std::string bytes = w.take();
+  ByteReader r(bytes);
+  int32_t n = 0;
+  std::vector<Position> positions;
+  std::string text;
+  ASSERT_TRUE(r.get(n) && r.get_vector(positions) && r.get_string(text));
+  EXPECT_TRUE(r.at_end());
+  EXPECT_EQ(n, -5);
+  EXPECT_EQ(positions.size(), 2u);
+  EXPECT_EQ(positions[1], Position{}.flipped());
+  EXPECT_EQ(text, "rank 0");
+  const std::string short_bytes = bytes.substr(0, bytes.size() - 3);
+  ByteReader cut(short_bytes);
+  EXPECT_TRUE(cut.get(n) && cut.get_vector(positions));
+  EXPECT_FALSE(cut.get_string(text));
+  EXPECT_FALSE(cut.ok());
+  const std::string huge_count("\xff\xff\xff\xff\xff\xff\xff\x7f", 8);  // a count larger than the bytes
+  ByteReader huge(huge_count);
+  EXPECT_FALSE(huge.get_vector(positions));
+}
 
 TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
   SKIP_WITHOUT_MPI();

@@ -7,6 +7,7 @@
 // the learner on rank 0 (as `nard train` runs there), on --threads threads per rank (default 1);
 // rank 0 prints games/s and the parts of a round (scripts/bench_mpi.sh runs it for 1, 2, 4 ranks).
 #ifdef NARD_WITH_TORCH
+#include <algorithm>
 #include <cstdio>
 
 #include <omp.h>
@@ -33,7 +34,9 @@ struct BenchTrainOptions {
 
 void run_bench_train_mpi(const BenchTrainOptions& o, training::TrainConfig c, const std::string& head) {
   c.threads = o.threads > 0 ? o.threads : 1;
-  run_distributed(o.mpi_args, [&](Communicator& comm, DistributedSession&) {
+  MpiArgs mpi = o.mpi_args;
+  mpi.threads = c.threads;
+  run_distributed(mpi, [&](Communicator& comm, DistributedSession&) {
     if (comm.is_root()) std::printf("%s", head.c_str());
     Result<training::TrainBenchResult> r = training::bench_training(comm, c, o.rounds);
     if (!r) return fail_distributed(comm, r.error(), false);
@@ -43,8 +46,10 @@ void run_bench_train_mpi(const BenchTrainOptions& o, training::TrainConfig c, co
                 c.threads == 1 ? "" : "s", r->games, r->positions, r->seconds, r->games / r->seconds);
     std::printf("    per round of %d games: self-play + gather %.3f s, learner (rank 0) %.3f s, weights out %.3f s\n",
                 c.round_games, r->self_play_seconds / rounds, r->learn_seconds / rounds, r->broadcast_seconds / rounds);
-    std::printf("    learner share %.0f%%; sent to rank 0 %.0f KB/round; rank 0 CPU %.2f s\n",
-                100 * r->learn_seconds / r->seconds, r->gather_bytes / rounds / 1024, r->cpu_seconds);
+    std::printf("    learner share %.0f%%; sent to rank 0 %.0f KB/round; CPU %.2f s on rank 0, %.2f s on all ranks "
+                "(%.0f games per CPU-second)\n",
+                100 * r->learn_seconds / r->seconds, r->gather_bytes / rounds / 1024, r->cpu_seconds,
+                r->all_ranks_cpu_seconds, r->games / std::max(r->all_ranks_cpu_seconds, 1e-9));
     if (r->ranks > 1)
       std::printf("    weight broadcast alone: %lld bytes to %d ranks and back in %.3f ms\n", r->weight_bytes,
                   r->ranks - 1, 1000 * r->weight_broadcast_seconds);

@@ -1,5 +1,10 @@
 #include "tools/distributed_args.h"
 
+#include <sched.h>
+
+#include <cstdio>
+#include <thread>
+
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -21,7 +26,19 @@ void run_distributed(const MpiArgs& args,
     session.finish(exit_code());
     return;
   }
-  body(session.world(), session);
+  Communicator& comm = session.world();
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (comm.is_root() && DistributedSession::launched_by_mpi() && sched_getaffinity(0, sizeof set, &set) == 0) {
+    const int usable = CPU_COUNT(&set), cores = int(std::thread::hardware_concurrency());
+    const int wanted = args.threads > 0 ? args.threads : cores;
+    if (usable < wanted)
+      std::fprintf(stderr,
+                   "nard: warning: mpirun bound %s to %d of the %d cores for %d threads: pass --bind-to none "
+                   "(or --map-by ...:PE=%d) to let each rank's threads use their cores\n",
+                   comm.where(0).c_str(), usable, cores, wanted, wanted);
+  }
+  body(comm, session);
   session.finish(exit_code());
 }
 

@@ -12,6 +12,7 @@ namespace nard::tools {
 
 struct MpiArgs {
   double timeout_seconds = 300;
+  int threads = 0;  // the OpenMP threads each rank will run (0: all cores), for the binding check
 };
 void add_mpi_options(CLI::App* cmd, MpiArgs& args);
 
@@ -19,6 +20,8 @@ void add_mpi_options(CLI::App* cmd, MpiArgs& args);
 // exit code body set: every rank finalises together after a success or a stop sent by rank 0;
 // after any other failure the job is aborted (the failing rank printed why). Call it after the
 // command's own checks of its arguments (those fail alike on every rank, before MPI starts).
+// Under mpirun, rank 0 warns when mpirun bound it to fewer cores than its threads want (Open MPI
+// binds each rank to one core when it starts two ranks or fewer: --bind-to none lifts that).
 void run_distributed(const MpiArgs& args,
                      const std::function<void(Communicator&, DistributedSession&)>& body);
 

@@ -118,7 +118,9 @@ void run_rollout(const RolloutOptions& o) {
     }
   }
   // Under mpirun the trials are spread over the ranks (bot/rollout.h); rank 0 prints.
-  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession&) {
+  MpiArgs mpi = o.mpi;
+  mpi.threads = o.threads;
+  run_distributed(mpi, [&](Communicator& comm, DistributedSession&) {
     c.comm = &comm;
     const bool root = comm.is_root();
     if (auto e = check_agreement(comm, "model file", model_fingerprint(*bot, o.bot.no_bearoff_db)))

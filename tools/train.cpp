@@ -73,6 +73,7 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     if (!path) return fail_input(path.error());
     s.init_from = *path;
   }
+  o.mpi.threads = o.config.threads;
   run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
     // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
     auto progress = [&](const training::SupervisedProgress& p) {
@@ -154,6 +155,7 @@ void run_train(TrainOptions o) {
   if (!(o.config.learning_rate > 0)) return fail_input(make_error("--lr must be positive"));
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
+  o.mpi.threads = o.config.threads;
   run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
     // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
     auto progress = [&](const training::TrainProgress& p) {

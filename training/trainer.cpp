@@ -447,6 +447,13 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
   }
   r.seconds = since(t0);
   r.cpu_seconds = process_cpu_seconds() - cpu0;
+  r.all_ranks_cpu_seconds = r.cpu_seconds;
+  if (comm.size() > 1) {
+    Result<std::vector<double>> cpu = gather_values<double>(comm, comm.size(), std::vector<double>{r.cpu_seconds});
+    if (!cpu) return cpu.error();
+    r.all_ranks_cpu_seconds = 0;
+    for (double x : *cpu) r.all_ranks_cpu_seconds += x;
+  }
   r.gather_bytes = comm.gather_bytes() - gathered0;
   r.broadcast_bytes = comm.broadcast_bytes() - sent0;
   // The weight broadcast alone, without the waiting that precedes it in a round: every rank is

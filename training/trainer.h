@@ -109,6 +109,7 @@ struct TrainBenchResult {
   double cpu_seconds = 0;       // this process's CPU time over the same span
   // Spread over ranks (the Communicator overload; figures of rank 0):
   int ranks = 1;
+  double all_ranks_cpu_seconds = 0;  // CPU time of every rank over the rounds
   double broadcast_seconds = 0;  // rank 0's part in sending the weights each round (and the
                                  // model's construction on every rank)
   long long gather_bytes = 0;    // games sent to rank 0, all rounds
