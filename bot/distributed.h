@@ -13,10 +13,13 @@
 // then prints `stop_message` (DistributedSession) so the user knows what is on disk. A rank that
 // hangs (or a node that stops answering): every wait below polls, and gives up after
 // `timeout_seconds` without a message or heartbeat from the rank waited for, returning an error
-// that names that rank and its host; the command then aborts every rank (MPI_Abort). Rank 0 writes
+// that names that rank and its host; the command then aborts the job (MPI_Abort). Rank 0 writes
 // files only between collectives, and atomically, so a stop at any moment leaves the last
 // checkpoint intact. MPI errors are returned (MPI_ERRORS_RETURN), not fatal, and come back as
-// errors naming the operation and the peer.
+// errors naming the operation and the peer. The end of a run is agreed (finish): every rank
+// tells rank 0 how it ended and how many collectives it entered, and rank 0 answers finalise
+// (all there, in step: a success, a stop it sent, or the same failure everywhere) or abort.
+// NARD_MPI_FAULT=RANK:N:die|hang makes a rank die or hang at its N-th collective (tests).
 //
 // Thread-safety: call every member from the thread that created the session (MPI is initialised
 // with MPI_THREAD_FUNNELED; OpenMP workers never call MPI).

@@ -50,6 +50,9 @@ void run_bench_train_mpi(const BenchTrainOptions& o, training::TrainConfig c, co
                 "(%.0f games per CPU-second)\n",
                 100 * r->learn_seconds / r->seconds, r->gather_bytes / rounds / 1024, r->cpu_seconds,
                 r->all_ranks_cpu_seconds, r->games / std::max(r->all_ranks_cpu_seconds, 1e-9));
+    const double play_cpu = r->all_ranks_cpu_seconds - r->learn_cpu_seconds;
+    std::printf("    CPU per round: self-play %.3f s (%.2f ms per game), learner %.3f s\n", play_cpu / rounds,
+                1000 * play_cpu / std::max<double>(1, r->games), r->learn_cpu_seconds / rounds);
     if (r->ranks > 1)
       std::printf("    weight broadcast alone: %lld bytes to %d ranks and back in %.3f ms\n", r->weight_bytes,
                   r->ranks - 1, 1000 * r->weight_broadcast_seconds);

@@ -98,8 +98,8 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
 struct StepReport {
   long long positions = 0;        // valued in this step
   long long positions_total = 0;  // valued in steps 1..k
-  double seconds = 0, cpu_seconds = 0;              // this step, all phases
-  double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone
+  double seconds = 0, cpu_seconds = 0;              // this step, all phases (CPU: of every rank)
+  double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone (CPU: of every rank)
   double held_out_before = 0, held_out_after = 0;   // mean |equity error| vs targets, held out
   double loss = 0;                                  // held-out cross-entropy after the fit
   MetricsRow metrics;
@@ -184,6 +184,17 @@ std::pair<double, double> held_out_error(const Rules& rules, const Mlp& net, con
     }
   }
   return {abs_err / double(d.held()), bce / double(d.held() * kOutputs)};
+}
+
+// The CPU seconds of every rank added up (on rank 0; the others get their own).
+Result<double> cpu_of_all_ranks(Communicator& comm, double mine) {
+  if (comm.size() == 1) return mine;
+  Result<std::vector<double>> all = gather_values<double>(comm, comm.size(), std::vector<double>{mine});
+  if (!all) return all.error();
+  if (!comm.is_root()) return mine;
+  double sum = 0;
+  for (double x : *all) sum += x;
+  return sum;
 }
 
 // The .npdb files named by `paths` (a file, or a directory searched recursively), sorted by path.
@@ -412,7 +423,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     }
     StepReport rep;
     rep.value_seconds = since(t_value);
-    rep.value_cpu_seconds = process_cpu_seconds() - cpu_value;
+    Result<double> value_cpu = cpu_of_all_ranks(comm, process_cpu_seconds() - cpu_value);
+    if (!value_cpu) return value_cpu.error();
+    rep.value_cpu_seconds = *value_cpu;
     rep.positions = n;
     rep.positions_total = n + (reports.empty() ? 0 : reports.back().positions_total);
     char msg[160];
@@ -592,7 +605,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       }
     }
     rep.seconds = since(t_step);
-    rep.cpu_seconds = process_cpu_seconds() - cpu_step;
+    Result<double> step_cpu = cpu_of_all_ranks(comm, process_cpu_seconds() - cpu_step);
+    if (!step_cpu) return step_cpu.error();
+    rep.cpu_seconds = *step_cpu;
     rep.metrics.seconds = rep.seconds + (reports.empty() ? 0.0 : reports.back().metrics.seconds);
     reports.push_back(rep);
 

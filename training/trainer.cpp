@@ -423,6 +423,7 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
     if (!ex) return ex.error();
     r.self_play_seconds += since(t1);
     const auto t2 = Clock::now();
+    const double cpu2 = process_cpu_seconds();
     std::string bytes;
     if (comm.is_root()) {
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(k)));
@@ -430,6 +431,7 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
       if (comm.size() > 1) bytes = serialize_weights(nets.weights("bench"));
     }
     r.learn_seconds += since(t2);
+    r.learn_cpu_seconds += process_cpu_seconds() - cpu2;
     const auto t3 = Clock::now();
     if (comm.size() > 1) {
       if (auto e = comm.broadcast(bytes)) return *e;

@@ -106,6 +106,7 @@ struct TrainBenchResult {
   double seconds = 0;           // wall clock, self-play + learning + weight pushes
   double self_play_seconds = 0;
   double learn_seconds = 0;     // learner passes and weight pushes
+  double learn_cpu_seconds = 0; // the learner's CPU time (rank 0)
   double cpu_seconds = 0;       // this process's CPU time over the same span
   // Spread over ranks (the Communicator overload; figures of rank 0):
   int ranks = 1;
