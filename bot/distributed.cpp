@@ -102,7 +102,8 @@ struct Communicator::Impl {
   long long gather_bytes = 0;
 
   std::string where(int r) const {
-    return "rank " + std::to_string(r) + " on " + (r >= 0 && r < int(hosts.size()) ? hosts[size_t(r)] : "?");
+    return "rank " + std::to_string(r) + " on " +
+           (r >= 0 && r < int(hosts.size()) ? hosts[size_t(r)] : "?");
   }
 
 #ifdef NARD_WITH_MPI
@@ -117,7 +118,8 @@ struct Communicator::Impl {
     char text[MPI_MAX_ERROR_STRING];
     int len = 0;
     MPI_Error_string(code, text, &len);
-    return make_error(where(rank) + ": MPI error in " + what + ": " + std::string(text, size_t(len)));
+    return make_error(where(rank) + ": MPI error in " + what + ": " +
+                      std::string(text, size_t(len)));
   }
 
   // Sends a heartbeat (rank 0: to every rank; the others: to rank 0) unless one went out lately:
@@ -140,9 +142,13 @@ struct Communicator::Impl {
     for (;;) {
       int flag = 0;
       MPI_Status status;
-      if (MPI_Iprobe(MPI_ANY_SOURCE, kHeartbeatTag, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS || !flag) return;
+      if (MPI_Iprobe(MPI_ANY_SOURCE, kHeartbeatTag, MPI_COMM_WORLD, &flag, &status) !=
+              MPI_SUCCESS ||
+          !flag)
+        return;
       char byte = 0;
-      MPI_Recv(&byte, 1, MPI_CHAR, status.MPI_SOURCE, kHeartbeatTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(&byte, 1, MPI_CHAR, status.MPI_SOURCE, kHeartbeatTag, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
       last_heard[size_t(status.MPI_SOURCE)] = Clock::now();
     }
   }
@@ -152,7 +158,8 @@ struct Communicator::Impl {
     int flag = 0;
     MPI_Message msg;
     MPI_Status status;
-    if (MPI_Improbe(source, kControlTag, MPI_COMM_WORLD, &flag, &msg, &status) != MPI_SUCCESS || !flag)
+    if (MPI_Improbe(source, kControlTag, MPI_COMM_WORLD, &flag, &msg, &status) != MPI_SUCCESS ||
+        !flag)
       return std::nullopt;
     int count = 0;
     MPI_Get_count(&status, MPI_BYTE, &count);
@@ -185,7 +192,8 @@ struct Communicator::Impl {
     }
     if (!ended[size_t(m.first)]) keep_status(m.first, m.second);
     const EndStatus& st = *ended[size_t(m.first)];
-    return make_error(where(m.first) + (st.failed ? " failed: " + st.message : std::string(" ended before the others")));
+    return make_error(where(m.first) + (st.failed ? " failed: " + st.message
+                                                  : std::string(" ended before the others")));
   }
   void send_status(bool failed, const std::string& message) {
     if (end_sent || rank == 0) return;
@@ -195,7 +203,8 @@ struct Communicator::Impl {
     text.append(reinterpret_cast<const char*>(&n), 8);
     text += message.substr(0, 4096);
     MPI_Request req;
-    if (MPI_Isend(text.data(), int(text.size()), MPI_BYTE, 0, kControlTag, MPI_COMM_WORLD, &req) != MPI_SUCCESS) {
+    if (MPI_Isend(text.data(), int(text.size()), MPI_BYTE, 0, kControlTag, MPI_COMM_WORLD, &req) !=
+        MPI_SUCCESS) {
       dirty = true;
       return;
     }
@@ -238,8 +247,8 @@ struct Communicator::Impl {
         char secs[32];
         std::snprintf(secs, sizeof secs, "%.0f", options.timeout_seconds);
         if (peer >= 0)
-          return make_error(where(rank) + ": " + where(peer) + " has not answered for " + secs + " s during " + what +
-                            " (hung, or its node is unreachable)");
+          return make_error(where(rank) + ": " + where(peer) + " has not answered for " + secs +
+                            " s during " + what + " (hung, or its node is unreachable)");
         return make_error(where(rank) + ": " + what + " did not complete in " + secs +
                           " s (a rank is hung, or its node is unreachable)");
       }
@@ -291,7 +300,8 @@ std::optional<Error> Communicator::broadcast(std::string& bytes) {
   }
   uint64_t count = frame.size();
   m.enter_collective();
-  std::optional<Error> e = m.broadcast_raw(reinterpret_cast<char*>(&count), sizeof count, "a broadcast from rank 0");
+  std::optional<Error> e =
+      m.broadcast_raw(reinterpret_cast<char*>(&count), sizeof count, "a broadcast from rank 0");
   if (!e) {
     frame.resize(size_t(count));
     e = m.broadcast_raw(frame.data(), count, "a broadcast from rank 0");
@@ -356,9 +366,11 @@ Result<std::vector<std::string>> Communicator::gather(const Result<std::string>&
     } else {
       frame = std::string(1, kError) + bytes.error().message;
     }
-    if (frame.size() > (1u << 31) - 1) return make_error(m.where(m.rank) + ": a result of over 2 GiB cannot be sent");
+    if (frame.size() > (1u << 31) - 1)
+      return make_error(m.where(m.rank) + ": a result of over 2 GiB cannot be sent");
     MPI_Request req;
-    const int rc = MPI_Isend(frame.data(), int(frame.size()), MPI_BYTE, 0, Impl::kGatherTag, MPI_COMM_WORLD, &req);
+    const int rc = MPI_Isend(frame.data(), int(frame.size()), MPI_BYTE, 0, Impl::kGatherTag,
+                             MPI_COMM_WORLD, &req);
     if (rc != MPI_SUCCESS) {
       m.dirty = true;
       return m.mpi_error(rc, "sending results to rank 0");
@@ -414,7 +426,8 @@ Result<std::vector<std::string>> Communicator::gather(const Result<std::string>&
       m.gather_bytes += count;
       if (frame.empty() || frame[0] != kData) {
         if (!failure)
-          failure = make_error(m.where(r) + " failed: " + (frame.empty() ? std::string("empty message") : frame.substr(1)));
+          failure = make_error(m.where(r) + " failed: " +
+                               (frame.empty() ? std::string("empty message") : frame.substr(1)));
       } else {
         out[size_t(r)].assign(frame, 1, std::string::npos);
       }
@@ -501,15 +514,18 @@ DistributedSession::DistributedSession(const DistributedOptions& options) {
       std::snprintf(mine, kRecord, "%s", fp.c_str());
       std::snprintf(mine + 64, kRecord - 64, "%s", name);
       std::vector<char> all(size_t(kRecord) * size_t(impl->size));
-      const int rc = MPI_Allgather(mine, kRecord, MPI_CHAR, all.data(), kRecord, MPI_CHAR, MPI_COMM_WORLD);
+      const int rc =
+          MPI_Allgather(mine, kRecord, MPI_CHAR, all.data(), kRecord, MPI_CHAR, MPI_COMM_WORLD);
       impl->hosts.clear();
-      for (int r = 0; r < impl->size; ++r) impl->hosts.emplace_back(all.data() + size_t(r) * kRecord + 64);
+      for (int r = 0; r < impl->size; ++r)
+        impl->hosts.emplace_back(all.data() + size_t(r) * kRecord + 64);
       if (rc != MPI_SUCCESS) start_error_ = impl->mpi_error(rc, "the start-up exchange");
       for (int r = 0; r < impl->size && !start_error_; ++r)
         if (std::string(all.data() + size_t(r) * kRecord) != fp)
-          start_error_ = make_error(impl->where(r) + " runs a nard built for another machine type (" +
-                                    std::string(all.data() + size_t(r) * kRecord) + ", rank 0: " + fp +
-                                    "): every rank needs the same build");
+          start_error_ =
+              make_error(impl->where(r) + " runs a nard built for another machine type (" +
+                         std::string(all.data() + size_t(r) * kRecord) + ", rank 0: " + fp +
+                         "): every rank needs the same build");
       impl->mpi = true;
       impl->last_heard.assign(size_t(impl->size), Clock::now());
       impl->ended.assign(size_t(impl->size), std::nullopt);
@@ -575,8 +591,8 @@ void DistributedSession::finish(int exit_code) {
         break;
       }
       if (seconds_since(std::max(start, m.last_heard[0])) > m.options.timeout_seconds) {
-        std::fprintf(stderr, "nard: %s: rank 0 did not end the run in %.0f s\n", m.where(m.rank).c_str(),
-                     m.options.timeout_seconds);
+        std::fprintf(stderr, "nard: %s: rank 0 did not end the run in %.0f s\n",
+                     m.where(m.rank).c_str(), m.options.timeout_seconds);
         abort_job();
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -585,7 +601,8 @@ void DistributedSession::finish(int exit_code) {
     // Every rank other than 0 reports. After a success they all come; after a failure of rank 0
     // alone the others are still waiting for it in a collective: give them a little time only.
     const auto start = Clock::now();
-    const double patience = failed ? std::min(10.0, m.options.timeout_seconds) : m.options.timeout_seconds;
+    const double patience =
+        failed ? std::min(10.0, m.options.timeout_seconds) : m.options.timeout_seconds;
     bool all = false;
     while (!all) {
       m.beat();
@@ -596,7 +613,8 @@ void DistributedSession::finish(int exit_code) {
       for (int r = 1; r < m.size; ++r) {
         if (m.ended[size_t(r)]) continue;
         all = false;
-        const double quiet = failed ? seconds_since(start) : seconds_since(std::max(start, m.last_heard[size_t(r)]));
+        const double quiet =
+            failed ? seconds_since(start) : seconds_since(std::max(start, m.last_heard[size_t(r)]));
         late = late || quiet > patience;
       }
       if (all || late) break;
@@ -605,12 +623,14 @@ void DistributedSession::finish(int exit_code) {
     // Finalising is safe when every rank is here and none is inside a collective: the same
     // number of collectives everywhere (identical failures too, e.g. a setting every rank refuses).
     bool together = all;
-    for (int r = 1; r < m.size && together; ++r) together = m.ended[size_t(r)]->collectives == m.collectives;
+    for (int r = 1; r < m.size && together; ++r)
+      together = m.ended[size_t(r)]->collectives == m.collectives;
     static const char kFinalise[] = "VF", kAbort[] = "VA";
     const char* verdict = together ? kFinalise : kAbort;
     std::vector<MPI_Request> sent(size_t(m.size - 1));
     for (int r = 1; r < m.size; ++r)
-      MPI_Isend(verdict, 2, MPI_BYTE, r, Communicator::Impl::kControlTag, MPI_COMM_WORLD, &sent[size_t(r - 1)]);
+      MPI_Isend(verdict, 2, MPI_BYTE, r, Communicator::Impl::kControlTag, MPI_COMM_WORLD,
+                &sent[size_t(r - 1)]);
     const auto t0 = Clock::now();
     int done = 0;
     while (!done && seconds_since(t0) < 5) {

@@ -35,8 +35,8 @@
 namespace nard {
 
 struct DistributedOptions {
-  double timeout_seconds = 300;   // a wait longer than this without a word from the peer is a hang
-  double heartbeat_seconds = 5;   // heartbeat() sends at most this often
+  double timeout_seconds = 300;  // a wait longer than this without a word from the peer is a hang
+  double heartbeat_seconds = 5;  // heartbeat() sends at most this often
 };
 
 class Communicator {

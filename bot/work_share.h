@@ -97,7 +97,8 @@ inline std::vector<long long> share_of(const Communicator& comm, long long n) {
 // Rank 0 gets n results; the other ranks an empty vector. Fails when a rank failed (`mine` an
 // error), did not answer in time, or sent bytes that do not decode.
 template <class T>
-Result<std::vector<T>> gather_items(Communicator& comm, long long n, const Result<std::vector<T>>& mine,
+Result<std::vector<T>> gather_items(Communicator& comm, long long n,
+                                    const Result<std::vector<T>>& mine,
                                     const std::function<void(ByteWriter&, const T&)>& encode,
                                     const std::function<bool(ByteReader&, T&)>& decode) {
   if (comm.size() == 1) {
@@ -120,24 +121,29 @@ Result<std::vector<T>> gather_items(Communicator& comm, long long n, const Resul
     uint64_t count = 0;
     const long long expected = n > r ? (n - r + comm.size() - 1) / comm.size() : 0;
     bool ok = in.get(count) && (long long)count == expected;
-    for (long long k = 0; ok && k < expected; ++k) ok = decode(in, out[size_t(r + k * comm.size())]);
+    for (long long k = 0; ok && k < expected; ++k)
+      ok = decode(in, out[size_t(r + k * comm.size())]);
     if (!ok || !in.at_end())
-      return make_error("malformed results from " + comm.where(r) + " (a rank of another nard build?)");
+      return make_error("malformed results from " + comm.where(r) +
+                        " (a rank of another nard build?)");
   }
   return out;
 }
 
 // gather_items for trivially copyable results, sent as raw memory.
 template <class T>
-Result<std::vector<T>> gather_values(Communicator& comm, long long n, const Result<std::vector<T>>& mine) {
+Result<std::vector<T>> gather_values(Communicator& comm, long long n,
+                                     const Result<std::vector<T>>& mine) {
   return gather_items<T>(
-      comm, n, mine, [](ByteWriter& w, const T& x) { w.put(x); }, [](ByteReader& r, T& x) { return r.get(x); });
+      comm, n, mine, [](ByteWriter& w, const T& x) { w.put(x); },
+      [](ByteReader& r, T& x) { return r.get(x); });
 }
 
 // Rank 0 runs `make` (e.g. reads the run directory) and every rank gets what it returned. When
 // `make` fails, rank 0 stops the others (they get the error with stopped_by_root()) and returns
 // the error itself. With one rank, just make().
-inline Result<std::string> from_root(Communicator& comm, const std::function<Result<std::string>()>& make) {
+inline Result<std::string> from_root(Communicator& comm,
+                                     const std::function<Result<std::string>()>& make) {
   if (comm.size() == 1) return make();
   std::string bytes;
   if (comm.is_root()) {
@@ -154,14 +160,16 @@ inline Result<std::string> from_root(Communicator& comm, const std::function<Res
 
 // Every rank passes its own `value` of something that must agree (a model's hash, a setting);
 // fails on every rank, naming the first rank that differs from rank 0, when they do not.
-inline std::optional<Error> check_agreement(Communicator& comm, const std::string& what, const std::string& value) {
+inline std::optional<Error> check_agreement(Communicator& comm, const std::string& what,
+                                            const std::string& value) {
   if (comm.size() == 1) return std::nullopt;
   Result<std::vector<std::string>> all = comm.gather(value);
   if (!all) return all.error();
   Result<std::string> verdict = from_root(comm, [&]() -> Result<std::string> {
     for (int r = 1; r < comm.size(); ++r)
       if ((*all)[size_t(r)] != value)
-        return make_error(comm.where(r) + " has another " + what + " than rank 0: every rank needs the same");
+        return make_error(comm.where(r) + " has another " + what +
+                          " than rank 0: every rank needs the same");
     return std::string();
   });
   if (!verdict) return verdict.error();

@@ -52,19 +52,22 @@ bool mpirun_present() { return false; }
 std::string nard(const std::string& args) { return std::string(NARD_BINARY) + " " + args; }
 std::string nard_mpi(int ranks, const std::string& args, const std::string& env = "") {
 #ifdef NARD_MPIEXEC
-  return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none " +
-         env + " " + NARD_MPIEXEC + " -np " + std::to_string(ranks) + " --oversubscribe " + nard(args);
+  return "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+         "OMPI_MCA_btl_vader_single_copy_mechanism=none " +
+         env + " " + NARD_MPIEXEC + " -np " + std::to_string(ranks) + " --oversubscribe " +
+         nard(args);
 #else
   (void)ranks, (void)env;
   return nard(args);
 #endif
 }
 
-#define SKIP_WITHOUT_MPI()                                                              \
+#define SKIP_WITHOUT_MPI() \
   if (!mpirun_present()) GTEST_SKIP() << "no MPI in this build, or mpirun not installed"
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("nard_distributed_" + name + "_" + std::to_string(getpid()));
+  const fs::path p =
+      fs::temp_directory_path() / ("nard_distributed_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(p);
   fs::create_directories(p);
   return p;
@@ -84,7 +87,8 @@ TEST(Distributed, OneProcessIsAGroupOfOne) {
   Result<std::vector<int>> all = gather_values<int>(*alone, 3, std::vector<int>{7, 8, 9});
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(*all, (std::vector<int>{7, 8, 9}));
-  Result<std::string> made = from_root(*alone, [] { return Result<std::string>(std::string("state")); });
+  Result<std::string> made =
+      from_root(*alone, [] { return Result<std::string>(std::string("state")); });
   ASSERT_TRUE(made.ok());
   EXPECT_EQ(*made, "state");
   EXPECT_FALSE(check_agreement(*alone, "model", "x").has_value());
@@ -111,16 +115,18 @@ TEST(Distributed, BytesReadBackAsWrittenAndShortInputIsRefused) {
   EXPECT_TRUE(cut.get(n) && cut.get_vector(positions));
   EXPECT_FALSE(cut.get_string(text));
   EXPECT_FALSE(cut.ok());
-  const std::string huge_count("\xff\xff\xff\xff\xff\xff\xff\x7f", 8);  // a count larger than the bytes
+  const std::string huge_count("\xff\xff\xff\xff\xff\xff\xff\x7f",
+                               8);  // a count larger than the bytes
   ByteReader huge(huge_count);
   EXPECT_FALSE(huge.get_vector(positions));
 }
 
 TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
   SKIP_WITHOUT_MPI();
-  for (const std::string args : {"rollout 4HPwATDgc/ABMA --trials 72 --truncate 10 --seed 3",
-                                 "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 36 --truncate 10 --seed 4",
-                                 "rollout 4HPwATDgc/ABMA --cube-decision --trials 36 --truncate 10"}) {
+  for (const std::string args :
+       {"rollout 4HPwATDgc/ABMA --trials 72 --truncate 10 --seed 3",
+        "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 36 --truncate 10 --seed 4",
+        "rollout 4HPwATDgc/ABMA --cube-decision --trials 36 --truncate 10"}) {
     const std::string common = args + " --threads 1 --json --quiet";
     const ShellRun one = run_shell(nard(common));
     ASSERT_EQ(one.exit_code, 0) << one.err;
@@ -135,7 +141,8 @@ TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
 
 // A short TD run: 6 rounds of 8 games, checkpoints every 2 rounds, one evaluation at the end.
 std::string td_args(const fs::path& out) {
-  return "train --variant backgammon --hidden 8 --race-hidden 8 --games 48 --round-games 8 --batch 16 "
+  return "train --variant backgammon --hidden 8 --race-hidden 8 --games 48 --round-games 8 --batch "
+         "16 "
          "--checkpoint-every 16 --eval-every 48 --eval-games 8 --threads 1 --seed 5 --out " +
          out.string();
 }
@@ -178,11 +185,13 @@ TEST(Distributed, TdTrainingOnThreeRanksGivesTheWeightsOfOneAndSurvivesADeadOrHu
   EXPECT_EQ(td_result(base / "died"), expected);
 
   // Rank 2 hangs in round 4: rank 0 names it after the timeout and stops the job.
-  const ShellRun hung = run_shell(nard_mpi(3, td_args(base / "hung") + " --mpi-timeout 3", "NARD_MPI_FAULT=2:8:hang"));
+  const ShellRun hung = run_shell(
+      nard_mpi(3, td_args(base / "hung") + " --mpi-timeout 3", "NARD_MPI_FAULT=2:8:hang"));
   EXPECT_NE(hung.exit_code, 0);
   char host[256] = {};
   gethostname(host, sizeof host - 1);
-  EXPECT_NE(hung.err.find(std::string("rank 2 on ") + host + " has sent neither its results nor a heartbeat for 3 s"),
+  EXPECT_NE(hung.err.find(std::string("rank 2 on ") + host +
+                          " has sent neither its results nor a heartbeat for 3 s"),
             std::string::npos)
       << hung.err;
   const ShellRun after_hang = run_shell(nard_mpi(3, td_args(base / "hung") + " --resume"));
@@ -198,7 +207,8 @@ TEST(Distributed, SupervisedRunOnThreeRanksWritesTheFilesOfOne) {
   ASSERT_FALSE(save_weights(model, random_net_weights(Variant::Backgammon, 5)).has_value());
   auto args = [&](const std::string& out) {
     return "train --targets ply1 --init-from " + model + " --out " + (base / out).string() +
-           " --steps 2 --games-per-step 6 --window 2 --epochs 2 --chunk 40 --step-eval-games 8 --threads 1";
+           " --steps 2 --games-per-step 6 --window 2 --epochs 2 --chunk 40 --step-eval-games 8 "
+           "--threads 1";
   };
   const ShellRun one = run_shell(nard(args("one")));
   ASSERT_EQ(one.exit_code, 0) << one.err;

@@ -78,13 +78,16 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
     auto progress = [&](const training::SupervisedProgress& p) {
       show_supervised(p);
-      const long long finished = p.phase == "step" ? p.step : p.phase == "started" || p.phase == "resumed" ? p.done : -1;
+      const bool start = p.phase == "started" || p.phase == "resumed";
+      const long long finished = p.phase == "step" ? p.step : start ? p.done : -1;
       if (finished >= 0)
         session.set_stop_message("nard: " + s.out_dir + " keeps " + std::to_string(finished) +
                                  " finished step(s) and the chunks valued since: run the same command with --resume "
                                  "to continue");
     };
-    if (auto e = training::run_supervised(comm, s, comm.is_root() ? progress : std::function<void(const training::SupervisedProgress&)>{})) {
+    std::function<void(const training::SupervisedProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_supervised(comm, s, shown)) {
       const bool input = e->message.find("resume") != std::string::npos ||
                          e->message.find("--") != std::string::npos ||
                          e->message.find("corrupt") != std::string::npos;
@@ -166,7 +169,9 @@ void run_train(TrainOptions o) {
                             : "nard: " + o.config.out_dir + " keeps its checkpoint of " + std::to_string(p.games_done) +
                                   " games: run the same command with --resume to continue");
     };
-    if (auto e = training::run_training(comm, o.config, comm.is_root() ? progress : std::function<void(const training::TrainProgress&)>{})) {
+    std::function<void(const training::TrainProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_training(comm, o.config, shown)) {
       if (comm.is_root()) std::fprintf(stderr, "\n");
       // Settings that contradict a run directory are the user's input; the rest are failures.
       const bool input = e->message.find("resume") != std::string::npos ||

@@ -100,6 +100,8 @@ struct StepReport {
   long long positions_total = 0;  // valued in steps 1..k
   double seconds = 0, cpu_seconds = 0;              // this step, all phases (CPU: of every rank)
   double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone (CPU: of every rank)
+  double fit_seconds = 0, fit_cpu_seconds = 0;      // the fit alone (rank 0: the part of a step
+                                                    // that more ranks do not shorten)
   double held_out_before = 0, held_out_after = 0;   // mean |equity error| vs targets, held out
   double loss = 0;                                  // held-out cross-entropy after the fit
   MetricsRow metrics;
@@ -110,7 +112,8 @@ std::string report_text(const StepReport& r) {
   s.precision(9);
   s << "positions " << r.positions << "\npositions_total " << r.positions_total << "\nseconds " << r.seconds
     << "\ncpu_seconds " << r.cpu_seconds << "\nvalue_seconds " << r.value_seconds << "\nvalue_cpu_seconds "
-    << r.value_cpu_seconds << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
+    << r.value_cpu_seconds << "\nfit_seconds " << r.fit_seconds << "\nfit_cpu_seconds " << r.fit_cpu_seconds
+    << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
     << r.held_out_after << "\nloss " << r.loss << "\n";
   for (const StrengthPoint& p : r.metrics.strength)
     s << "strength " << p.opponent << ' ' << p.points_per_game << ' ' << p.standard_error << ' ' << p.games << "\n";
@@ -137,6 +140,8 @@ Result<StepReport> parse_report(const std::string& path) {
       else if (key == "cpu_seconds") r.cpu_seconds = v;
       else if (key == "value_seconds") r.value_seconds = v;
       else if (key == "value_cpu_seconds") r.value_cpu_seconds = v;
+      else if (key == "fit_seconds") r.fit_seconds = v;
+      else if (key == "fit_cpu_seconds") r.fit_cpu_seconds = v;
       else if (key == "held_out_before") r.held_out_before = v;
       else if (key == "held_out_after") r.held_out_after = v;
       else if (key == "loss") r.loss = v;
@@ -435,6 +440,8 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
 
     // 3. Fit every net to the positions of the window (rank 0; the others get the new weights).
     NetWeights next = current;
+    const auto t_fit = Clock::now();
+    const double cpu_fit = process_cpu_seconds();
     Result<std::string> fitted = from_root(comm, [&]() -> Result<std::string> {
     std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
     std::map<EncoderId, NetData> data;
@@ -572,6 +579,8 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     const std::string description = desc;
     next.description = description + init.description;
     if (auto e = save_weights((fs::path(dir) / "model.nardnet").string(), next)) return *e;
+    rep.fit_seconds = since(t_fit);
+    rep.fit_cpu_seconds = process_cpu_seconds() - cpu_fit;
     if (comm.size() == 1) return std::string();
     return serialize_weights(next);
     });
