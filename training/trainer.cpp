@@ -107,8 +107,9 @@ std::string describe(const TrainConfig& c, const Nets& n, long long games) {
   return std::string(buf) + ", nets " + h;
 }
 
-// One pass of shuffled minibatch steps over a round's examples; returns the mean BCE.
-double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
+// One pass of shuffled minibatch steps over a round's examples; returns the mean BCE. Tells the
+// ranks waiting for the new weights that rank 0 is alive (comm's heartbeat) as it goes.
+double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle, Communicator& comm) {
   double loss_sum = 0;
   long long count = 0;
   std::vector<float> xb, yb;
@@ -129,6 +130,7 @@ double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
         std::copy_n(block.targets.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
       }
       loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
+      comm.heartbeat();
       count += m;
     }
   }
@@ -323,7 +325,7 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     double loss = 0;
     Result<std::string> weights = from_root(comm, [&]() -> Result<std::string> {
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(st.rounds_done)));
-      loss = learn(*nets, *ex, c.batch_size, shuffle);
+      loss = learn(*nets, *ex, c.batch_size, shuffle, comm);
       if (comm.size() == 1) return std::string();
       return serialize_weights(nets->weights(describe(c, *nets, st.games_done)));
     });
@@ -427,7 +429,7 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
     std::string bytes;
     if (comm.is_root()) {
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(k)));
-      learn(nets, *ex, c.batch_size, shuffle);
+      learn(nets, *ex, c.batch_size, shuffle, comm);
       if (comm.size() > 1) bytes = serialize_weights(nets.weights("bench"));
     }
     r.learn_seconds += since(t2);
