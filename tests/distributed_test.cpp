@@ -124,9 +124,9 @@ TEST(Distributed, BytesReadBackAsWrittenAndShortInputIsRefused) {
 TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
   SKIP_WITHOUT_MPI();
   for (const std::string args :
-       {"rollout 4HPwATDgc/ABMA --trials 72 --truncate 10 --seed 3",
-        "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 36 --truncate 10 --seed 4",
-        "rollout 4HPwATDgc/ABMA --cube-decision --trials 36 --truncate 10"}) {
+       {"rollout 4HPwATDgc/ABMA --trials 36 --truncate 8 --seed 3",
+        "rollout 4HPwATDgc/ABMA 31 --candidates 2 --trials 24 --truncate 8 --seed 4",
+        "rollout 4HPwATDgc/ABMA --cube-decision --trials 24 --truncate 8"}) {
     const std::string common = args + " --threads 1 --json --quiet";
     const ShellRun one = run_shell(nard(common));
     ASSERT_EQ(one.exit_code, 0) << one.err;
@@ -139,11 +139,11 @@ TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
 
 #ifdef NARD_TEST_WITH_TORCH
 
-// A short TD run: 6 rounds of 8 games, checkpoints every 2 rounds, one evaluation at the end.
+// A short TD run: 4 rounds of 8 games, checkpoints every 2 rounds, one evaluation at the end.
 std::string td_args(const fs::path& out) {
-  return "train --variant backgammon --hidden 8 --race-hidden 8 --games 48 --round-games 8 --batch "
-         "16 "
-         "--checkpoint-every 16 --eval-every 48 --eval-games 8 --threads 1 --seed 5 --out " +
+  return "train --variant backgammon --hidden 8 --race-hidden 8 --games 32 --round-games 8 "
+         "--batch 16 --checkpoint-every 16 --eval-every 32 --eval-games 8 --threads 1 --seed 5 "
+         "--out " +
          out.string();
 }
 
@@ -152,13 +152,14 @@ std::string td_args(const fs::path& out) {
 std::string td_result(const fs::path& out) {
   std::string latest;
   std::ifstream(out / "latest") >> latest;
+  EXPECT_TRUE(fs::exists(out / "eval-32.nardnet")) << out;
   std::string metrics, line;
   std::istringstream csv(bytes_of(out / "metrics.csv"));
   while (std::getline(csv, line)) {
     const size_t a = line.find(','), b = line.find(',', a + 1);
     metrics += line.substr(0, a) + line.substr(b) + "\n";
   }
-  return bytes_of(out / latest / "net.nardnet") + bytes_of(out / "eval-48.nardnet") + metrics;
+  return bytes_of(out / latest / "net.nardnet") + bytes_of(out / "eval-32.nardnet") + metrics;
 }
 
 TEST(Distributed, TdTrainingOnThreeRanksGivesTheWeightsOfOneAndSurvivesADeadOrHungRank) {
