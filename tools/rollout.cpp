@@ -158,7 +158,7 @@ void register_rollout(CLI::App& app) {
   cmd->add_option("dice", o->dice, "Roll out the best plays of this roll");
   cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)");
   cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
+  cmd->add_option("--threads", o->threads, "OpenMP threads, of each rank under mpirun (0 = all cores)");
   cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)");
   cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
   cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));

@@ -199,7 +199,7 @@ void register_train(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--race-hidden", c.race_hidden, "Hidden layer sizes of backgammon's race net (default: nn/ defaults)")
       ->delimiter(',');
-  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads");
+  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads (of each rank under mpirun)");
   cmd->add_flag("--resume", c.resume, "Continue the run in --out from its latest checkpoint");
   cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter");
   o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)");
