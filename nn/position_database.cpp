@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "engine/read_file.h"
 #include "nn/binary_io.h"
 
 namespace nard {
@@ -137,15 +138,9 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 }
 
 Result<PositionDatabase> load_position_database(const std::string& path) {
-  struct stat st{};
-  if (::stat(path.c_str(), &st) != 0)
-    return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  if (!S_ISREG(st.st_mode)) return make_error(path + ": not a regular file (expected a position database)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_position_database(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "position database");
+  if (!bytes) return bytes.error();
+  return parse_position_database(*bytes, path);
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {

@@ -97,9 +97,11 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   EXPECT_NE(error_of(serialize_position_database(bad)).find("not a preset of the file's game"), std::string::npos);
 
   // A directory or a FIFO is not a database (and never blocks).
-  EXPECT_NE(load_position_database(dir_.string()).error().message.find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_position_database(dir_.string()).error().message.find("is a directory, not a position database"),
+            std::string::npos);
   ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
-  EXPECT_NE(load_position_database(path("fifo")).error().message.find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_position_database(path("fifo")).error().message.find("is a FIFO (named pipe), not a position database"),
+            std::string::npos);
   EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"), std::string::npos);
 }
 
