@@ -16,6 +16,9 @@
 //   * first-turn flags only in Long Nardy; a side whose first turn is still to come has all 15
 //     on its head; the opponent's first turn cannot still be to come when the side on roll has
 //     already played his (the opponent would have played or forfeited in between).
+// The position is seen from the side on roll, as every format and command gives it: a play's
+// result before it is turned round (mover_off 15 after the winning play, a Long Nardy first turn
+// just played) is not such a position.
 // Two sides on one point cannot be expressed by Position (one signed count per point), except a
 // Plakoto pin; the parsers refuse it in the text.
 //

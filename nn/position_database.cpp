@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "engine/position_check.h"
 #include "engine/read_file.h"
 #include "nn/binary_io.h"
 
@@ -127,10 +128,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     float v[kOutputs] = {};
     for (float& f : v) in.f32(f);
     r.target = Probabilities::from_array(v);
-    std::string why;
-    if (!p.is_consistent(&why)) return make_error(record_error(src, i, "is not a valid position: " + why));
-    if (p.geometry() != rules->geometry)
-      return make_error(record_error(src, i, "has the board geometry of another game"));
+    if (auto e = check_position(p, *rules))
+      return make_error(record_error(src, i, "is not a position of the file's game: " + e->message));
     if (!valid_target(r.target))
       return make_error(record_error(src, i, "has targets that are not consistent probabilities"));
   }

@@ -9,7 +9,9 @@
 
 #include "engine/fibs_board.h"
 #include "engine/gnubg_id.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/playout.h"
 #include "engine/rules.h"
 #include "engine/xgid.h"
 
@@ -33,6 +35,30 @@ TEST(PositionCheck, StartPositionsOfEveryPresetPass) {
     const Rules r = rules_of(preset);
     EXPECT_EQ(check_position(start_position(r), r), std::nullopt) << preset;
     EXPECT_EQ(check_position(start_position(r).flipped(), r), std::nullopt) << preset;
+  }
+}
+
+// Nothing a game reaches is refused: random games of every preset, every position met on roll and
+// every play's result turned round (the opponent on roll; a finished game included).
+TEST(PositionCheck, EveryReachedPositionPasses) {
+  for (const std::string& preset : preset_names()) {
+    const Rules r = rules_of(preset);
+    MoveGenerator gen(r);
+    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+    Rng rng(17);
+    int failures = 0;
+    for (int game = 0; game < 60 && failures == 0; ++game) {
+      random_playout(gen, buffer.get(), start_position(r), rng, 2000,
+                     [&](const Position& pos, Dice, const Position* plays, int n) {
+                       auto check = [&](const Position& p) {
+                         if (auto e = check_position(p, r); e && failures++ < 3)
+                           ADD_FAILURE()
+                               << preset << ": " << format_notation(p) << ": " << e->message;
+                       };
+                       check(pos);
+                       for (int i = 0; i < n; ++i) check(plays[i].flipped());
+                     });
+    }
   }
 }
 

@@ -86,7 +86,7 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   // An impossible position is refused even with a right checksum (16 checkers).
   PositionDatabase bad = sample_db();
   bad.records.erase(bad.records.begin());
-  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a valid position"), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a position of the file's game: "), std::string::npos);
   // Targets that are not probabilities.
   bad = good;
   bad.records[0].target.win_gammon = 0.9f;  // above win
