@@ -15,6 +15,7 @@
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "bot/model_path.h"
+#include "nn/weights_file.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
 
@@ -122,6 +123,9 @@ void run_train(TrainOptions o) {
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
+  // A model to start from is the user's input: a missing, special or damaged file exits with 2.
+  if (!o.config.init_from.empty())
+    if (Result<NetWeights> w = load_weights(o.config.init_from); !w) return fail_input(w.error());
   if (o.targets != "td") {
     if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
       return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
