@@ -118,8 +118,7 @@ std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
   Result<int> found = find_written_play(pos_, legal_plays(), written, rules_.landing);
   if (!found) {
     const std::string& why = found.error().message;
-    const bool not_legal = why.size() > 18 && why.ends_with("is not a legal play");
-    return make_error(not_legal ? why + " of " + roll_text : why);
+    return make_error(why.ends_with("is not a legal play") ? why + " of " + roll_text : why);
   }
   const int best = *found;
   Move as_written;  // the written steps with the hits they make, kept when one step is one die

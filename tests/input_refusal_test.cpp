@@ -160,7 +160,7 @@ TEST(InputRefusal, ExternalSocketPortMustBeValid) {
   // A valid port is bound as asked and reported (the server is stopped by the time limit).
   const int port = 20000 + int(getpid() % 20000);
   const CliRun r =
-      run_nard(with_model("external --socket 127.0.0.1:" + std::to_string(port)), "", 8);
+      run_nard(with_model("external --socket 127.0.0.1:" + std::to_string(port)), "", 5);
   EXPECT_NE(r.err.find("nard: listening on 127.0.0.1:" + std::to_string(port) + "\n"),
             std::string::npos)
       << r.err;

@@ -128,6 +128,11 @@ TEST(PlaySession, ResignationAcceptedByTheBot) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("nard accepts your resignation."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("nard wins 2 points (resignation)."), std::string::npos) << r.out;
+  // With the cube, a resignation typed at the roll prompt is made with the roll (seed 1: nard
+  // opens, so the person's first prompt is to roll or double).
+  const CliRun c = run_nard("play --seed 1", "resign\n", 120);
+  EXPECT_NE(c.out.find("and offer to resign."), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("nard wins 1 point (resignation)."), std::string::npos) << c.out;
   // A level the game does not have is explained, not offered.
   const CliRun t =
       run_nard("play --seed 5 --no-cube --rules tr_tavla", "resign backgammon\nquit\n", 120);
