@@ -25,6 +25,13 @@ const char* kind_of(mode_t mode) {
 Result<std::string> read_regular_file(const std::string& path, std::string_view what,
                                       size_t max_bytes) {
   const std::string name(what);
+  // Refused before opening: opening a device can have effects of its own.
+  struct stat before {};
+  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode))
+    return make_error(path + " is " + kind_of(before.st_mode) + ", not a " + name +
+                      "; give the path of the file itself");
+  // Opened without blocking (a FIFO swapped in since the stat would block a plain open) and
+  // checked again on the descriptor.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
     return make_error(path + ": cannot open the " + name + " (" + std::strerror(errno) + ")");

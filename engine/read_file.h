@@ -1,8 +1,8 @@
 // Reading an input file whole, safely: the path must name a regular file. A directory, a FIFO, a
-// socket or a device is refused before anything is read (a FIFO with no writer would block the
+// socket or a device is refused before it is opened (a FIFO with no writer would block the
 // reader forever; reading a directory through a std::ifstream throws std::ios_failure). The file
-// is opened without blocking and checked on the open descriptor, so nothing can be swapped in
-// between the check and the read.
+// is then opened without blocking and checked again on the open descriptor, so nothing can be
+// swapped in between the check and the read.
 #pragma once
 
 #include <cstddef>
