@@ -119,6 +119,9 @@ TEST(InputRefusal, OutOfRangeOptionsNameTheOption) {
       {"bench checker-positions --keep 2", "--keep"},
       {"bench cube-positions --race -1", "--race"},
       {with_model("hint 4HPwATDgc/ABMA 31 --top x"), "--top"},
+      {with_model("play --seed -1"), "--seed: '-1' is not a whole number"},
+      {with_model("rollout 4HPwATDgc/ABMA --seed -5"), "--seed"},
+      {"bogus 4HPwATDgc/ABMA", "unknown command 'bogus'; the commands are moves, show"},
   };
   for (const auto& [args, what] : bad) expect_refused(args, what);
 }

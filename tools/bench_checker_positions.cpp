@@ -72,7 +72,7 @@ void register_bench_checker_positions(CLI::App& app) {
       "checker-positions",
       "Self-play positions with a roll (input of the gnubg checker-play oracle)");
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_option("--seed", o->sample.seed, "Self-play and roll seed");
+  cmd->add_option("--seed", o->sample.seed, "Self-play and roll seed")->check(unsigned_whole());
   cmd->add_option("--count", o->sample.count, "(position, roll) pairs wanted")->check(at_least(1));
   cmd->add_option("--exploration", o->sample.exploration,
                   "Chance per move of a random legal play in the games")->check(real_in(0, 1));

@@ -66,7 +66,7 @@ void register_bench_cube_positions(CLI::App& app) {
       "cube-positions",
       "Self-play positions where a double is plausible (input of the gnubg cube oracle)");
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_option("--seed", o->sample.seed, "Self-play seed");
+  cmd->add_option("--seed", o->sample.seed, "Self-play seed")->check(unsigned_whole());
   cmd->add_option("--contact", o->sample.contact, "Contact positions wanted")->check(at_least(0));
   cmd->add_option("--race", o->sample.race, "Race positions wanted")->check(at_least(0));
   cmd->add_option("--bearoff", o->sample.bearoff, "Bear-off positions wanted")->check(at_least(0));

@@ -112,7 +112,7 @@ void register_bench_targets(CLI::App& app) {
   cmd->add_option("--trials", o->trials, "Rollout trials per reference position")->check(at_least(36));
   cmd->add_option("--max-ply", o->max_ply, "Value the positions at 0..P ply")->check(CLI::Range(0, 3));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
-  cmd->add_option("--seed", o->seed, "Sampling and rollout seed");
+  cmd->add_option("--seed", o->seed, "Sampling and rollout seed")->check(unsigned_whole());
   cmd->callback([o] { run_bench_targets(*o); });
 }
 

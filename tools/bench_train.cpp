@@ -78,7 +78,7 @@ void register_bench_train(CLI::App& app) {
   cmd->add_flag("--random", o->random, "Start from random weights instead");
   cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)")->check(at_least(1));
   cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)")->check(at_least(0));
-  cmd->add_option("--seed", o->seed, "Run seed");
+  cmd->add_option("--seed", o->seed, "Run seed")->check(unsigned_whole());
   cmd->callback([o] { run_bench_train(*o); });
 }
 

@@ -53,7 +53,7 @@ void register_distill(CLI::App& app) {
   cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate")->check(positive_real());
   cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)")->check(at_least(1));
   cmd->add_option("--threads", o->config.threads, "Self-play threads")->check(at_least(1));
-  cmd->add_option("--seed", o->config.seed, "Seed");
+  cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_distill(*o); });
 }
 

@@ -160,7 +160,7 @@ void register_match(CLI::App& app) {
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
   cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
   add_bot_options(cmd, o->bot);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -42,6 +43,19 @@ CLI::Validator at_least(long long min) {
         return {};
       },
       "INT>=" + std::to_string(min));
+}
+
+CLI::Validator unsigned_whole() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        uint64_t v = 0;
+        const char* end = s.data() + s.size();
+        auto [ptr, ec] = std::from_chars(s.data(), end, v);
+        if (s.empty() || ec != std::errc() || ptr != end)
+          return "'" + s + "' is not a whole number from 0 to 18446744073709551615";
+        return {};
+      },
+      "UINT");
 }
 
 CLI::Validator positive_real() {

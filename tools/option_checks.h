@@ -9,6 +9,8 @@ namespace nard::tools {
 
 // A whole number >= min.
 CLI::Validator at_least(long long min);
+// A whole number in 0..2^64-1 (seeds): "-1" is refused, not wrapped round.
+CLI::Validator unsigned_whole();
 // A real number > 0 (learning rates and the like).
 CLI::Validator positive_real();
 // A real number in [lo, hi] (probabilities and the like).

@@ -119,7 +119,7 @@ void register_play(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("play", "Play against the bot in the terminal");
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
   cmd->add_option("--games", o->games, "Money games to play (default 1)")->check(at_least(1));
-  cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)");
+  cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)")->check(unsigned_whole());
   cmd->add_flag("--no-cube", o->no_cube, "Play without the doubling cube");
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_play(*o); });

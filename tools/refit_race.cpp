@@ -53,7 +53,7 @@ void register_refit_race(CLI::App& app) {
   cmd->add_option("--bearoff-one-in", o->config.bearoff_one_in,
                   "Of the bear-off turns the database covers, train on one in this many (0: none)")->check(at_least(0));
   cmd->add_option("--threads", o->config.threads, "Self-play and target threads")->check(at_least(1));
-  cmd->add_option("--seed", o->config.seed, "Seed");
+  cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_refit_race(*o); });
 }
 

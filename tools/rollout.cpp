@@ -134,7 +134,7 @@ void register_rollout(CLI::App& app) {
   cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)")->check(at_least(1));
   cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
   cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, on the rules' ladder)");
   cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)")->check(at_least(1));
   cmd->add_option("--cube-owner", o->cube_owner, "Cubeful: centred (default), me (side on roll) or opponent");

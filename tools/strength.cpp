@@ -58,7 +58,7 @@ void register_strength(CLI::App& app) {
   cmd->add_option("--vs", o->vs, "pubeval, heuristic, or another model file");
   cmd->add_option("--games", o->games, "Games (pairs with shared dice, sides swapped)")->check(at_least(2));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->callback([o] { run_strength(*o); });
 }
 

@@ -181,7 +181,7 @@ void register_train(CLI::App& app) {
   cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players")->check(at_least(1));
   o->exploration = cmd->add_option("--exploration", c.exploration,
                                    "Probability of a random play in self-play (TD default 0, supervised 0.05)")->check(real_in(0, 1));
-  cmd->add_option("--seed", c.seed, "Run seed");
+  cmd->add_option("--seed", c.seed, "Run seed")->check(unsigned_whole());
   cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints")->check(at_least(1));
   cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)")->check(at_least(0));
   cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match")->check(at_least(2));
