@@ -45,6 +45,8 @@ std::string handle(ExternalPlayer& player, const std::string& line, bool verbose
   return r->has_value() ? **r + "\n" : "";  // an empty play is the line "\n"
 }
 
+constexpr size_t kMaxLine = 1 << 16;
+
 void serve_fd(ExternalPlayer& player, int fd, bool verbose) {
   std::string pending;
   char buf[4096];
@@ -56,6 +58,13 @@ void serve_fd(ExternalPlayer& player, int fd, bool verbose) {
       const std::string reply = handle(player, pending.substr(0, nl), verbose);
       pending.erase(0, nl + 1);
       if (!reply.empty() && write(fd, reply.data(), reply.size()) < 0) return;
+    }
+    // A board line is about 150 bytes: a line that never ends is not the protocol.
+    if (pending.size() > kMaxLine) {
+      pending.clear();
+      std::cerr << "nard: a line longer than " << kMaxLine << " bytes; dropped\n";
+      const std::string reply = "Error: line longer than " + std::to_string(kMaxLine) + " bytes\n";
+      if (write(fd, reply.data(), reply.size()) < 0) return;
     }
   }
 }
