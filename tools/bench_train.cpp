@@ -9,6 +9,7 @@
 
 #include "bot/model_path.h"
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/subcommand.h"
@@ -75,8 +76,8 @@ void register_bench_train(CLI::App& app) {
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--model", o->model, "Start from this model (default: the shipped one)");
   cmd->add_flag("--random", o->random, "Start from random weights instead");
-  cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)");
-  cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)");
+  cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)")->check(at_least(1));
+  cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)")->check(at_least(0));
   cmd->add_option("--seed", o->seed, "Run seed");
   cmd->callback([o] { run_bench_train(*o); });
 }

@@ -11,11 +11,12 @@
 #include "bot/rollout.h"
 #include "engine/movegen.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/progress_line.h"
 #include "tools/rollout_cube.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -135,15 +136,15 @@ void register_rollout(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("rollout", "Roll out a position, or the best plays of a roll");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
   cmd->add_option("dice", o->dice, "Roll out the best plays of this roll");
-  cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)");
-  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
-  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)");
+  cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)")->check(at_least(1));
+  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)")->check(at_least(1));
   cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
   cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
   cmd->add_option("--seed", o->seed, "Dice seed");
   cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, on the rules' ladder)");
-  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)");
+  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)")->check(at_least(1));
   cmd->add_option("--cube-owner", o->cube_owner, "Cubeful: centred (default), me (side on roll) or opponent");
   cmd->add_flag("--cube-decision", o->cube_decision,
                 "Roll out no double and double/take (same dice) against the model's prediction");
