@@ -19,6 +19,7 @@
 #include "tools/bot_args.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
+#include "tools/progress_line.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -66,14 +67,14 @@ void run_bench_targets(const BenchTargetsOptions& o) {
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
   const double cpu0 = cpu_seconds();
+  ProgressLine progress = ProgressLine::on_stderr();
   for (size_t i = 0; i < n; ++i) {
     Result<RolloutResult> r = rollout(rules, sample[i], rc, factory);
     if (!r) return fail_runtime(r.error());
     ref[i] = r->equity.mean;
     ref_se[i] = r->equity.std_error;
-    if (isatty(fileno(stderr))) std::fprintf(stderr, "\rrollouts %zu/%zu", i + 1, n);
+    progress.update("rollouts " + std::to_string(i + 1) + "/" + std::to_string(n), i + 1 == n);
   }
-  if (isatty(fileno(stderr))) std::fprintf(stderr, "\n");
   const double rollout_cpu = (cpu_seconds() - cpu0) / double(n);
   double mean_se = 0;
   for (double s : ref_se) mean_se += s;

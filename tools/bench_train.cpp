@@ -2,8 +2,7 @@
 // the TD(lambda) training loop (self-play on all threads + the LibTorch learner + the weight push,
 // training/trainer.h bench_training), in games per second of wall clock, on one thread and on all
 // cores. Starts from the shipped model of the game (the net a long run spends its time with), or
-// random weights. Built with the trainer (NARD_WITH_TORCH).
-#ifdef NARD_WITH_TORCH
+// random weights. In nard-train (LibTorch).
 #include <cstdio>
 
 #include <omp.h>
@@ -14,6 +13,7 @@
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "training/trainer.h"
 
 namespace nard::tools {
@@ -72,7 +72,7 @@ void run_bench_train(const BenchTrainOptions& o) {
 void register_bench_train(CLI::App& app) {
   CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
   auto o = std::make_shared<BenchTrainOptions>();
-  CLI::App* cmd = bench->add_subcommand("train", "Speed of the self-play training loop (learning included)");
+  CLI::App* cmd = bench->add_subcommand("train", std::string(training_command_description("bench", "train")));
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--model", o->model, "Start from this model (default: the shipped one)");
   cmd->add_flag("--random", o->random, "Start from random weights instead");
@@ -83,4 +83,3 @@ void register_bench_train(CLI::App& app) {
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH

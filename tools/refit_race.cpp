@@ -1,14 +1,14 @@
 // nard refit-race --model FILE --out FILE|DIR [--games N] [--rounds R] [--epochs E] [--lr A]:
 // refits a backgammon model's race net by value iteration from the bear-off database
 // (training/race_refit.h). When --out is a directory the file is named
-// nard-<game>-<sha256[0:12]>.nardnet. Built with the trainer (NARD_WITH_TORCH).
-#ifdef NARD_WITH_TORCH
+// nard-<game>-<sha256[0:12]>.nardnet. In nard-train (LibTorch).
 #include <cstdio>
 
 #include "nn/weights_file.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "training/model_name.h"
 #include "training/race_refit.h"
 
@@ -41,8 +41,8 @@ void run_refit_race(const RefitRaceOptions& o) {
 
 void register_refit_race(CLI::App& app) {
   auto o = std::make_shared<RefitRaceOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "refit-race", "Refit a backgammon model's race net by value iteration from the bear-off database");
+  CLI::App* cmd = app.add_subcommand("refit-race",
+                                     std::string(training_command_description("", "refit-race")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
   cmd->add_option("--games", o->config.games, "Self-play games giving the race positions (the last tenth held out)")->check(at_least(10));
@@ -58,4 +58,3 @@ void register_refit_race(CLI::App& app) {
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH
