@@ -192,7 +192,9 @@ Result<MatchState> decode_match_id(std::string_view id) {
   if (d1 > 6 || d2 > 6)
     return make_error(quoted + " has a die of " + std::to_string(d1 > 6 ? d1 : d2) + " (1..6)");
   if ((d1 == 0) != (d2 == 0)) return make_error(quoted + " has one die rolled and the other not");
-  m.dice = Dice{uint8_t(d1), uint8_t(d2)};
+  // The ID cannot say which die came first (the writer puts the higher first): normalised, so
+  // that decoding what encode_match_id() wrote gives the state back.
+  m.dice = Dice{uint8_t(d1), uint8_t(d2)}.normalised();
   m.match_length = int(bits->field(kLengthAt, kScoreBits));
   m.score[0] = int(bits->field(kScore0At, kScoreBits));
   m.score[1] = int(bits->field(kScore1At, kScoreBits));

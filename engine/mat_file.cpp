@@ -1,5 +1,7 @@
 #include "engine/mat_file.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <charconv>
 #include <memory>
@@ -276,6 +278,7 @@ class MatReader {
       }
       std::optional<int> number = parse_game_line(line);
       if (!number) return fail(next_, "expected 'Game N', found '" + std::string(trim(line)) + "'");
+      if (*number < 1) return fail(next_, "games are numbered from 1, not 'Game 0'");
       if (auto e = read_game(*number)) return *e;
     }
     if (record_.games.empty()) {
@@ -538,6 +541,15 @@ class MatReader {
 // ---------------------------------------------------------------------------------------------
 // The writer.
 
+// What a .mat line can hold of a free text (names and tags read from another format): no line
+// break, and in a player's name no ':' (the score line "Name : score" splits at it).
+std::string one_line(std::string_view s, bool name = false) {
+  std::string out(s);
+  for (char& c : out)
+    if (c == '\n' || c == '\r' || (name && c == ':')) c = ' ';
+  return out;
+}
+
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
   return s;
@@ -569,7 +581,8 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(record.players[0] + " : " + std::to_string(g.score[0]), 31) + record.players[1] +
+  out += " " + pad(one_line(record.players[0], true) + " : " + std::to_string(g.score[0]), 31) +
+         one_line(record.players[1], true) +
          " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;
@@ -593,10 +606,21 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   for (size_t i = 0; i < a.size(); ++i) {
     switch (a[i].kind) {
       case ActionKind::Roll: {
-        const MatchAction* play =
-            i + 1 < a.size() && a[i + 1].kind == ActionKind::Play ? &a[i + 1] : nullptr;
+        // The roll's play, after any resignation offered and refused in between (not written).
+        size_t j = i + 1;
+        while (j < a.size() && (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
+          ++j;
+        const MatchAction* play = j < a.size() && a[j].kind == ActionKind::Play ? &a[j] : nullptr;
+        // A roll not yet played when an unfinished record stops (perhaps with a resignation
+        // pending, which the file cannot hold either): a .mat line cannot say so (a roll written
+        // alone is a dance or a roll resigned on), so it is left out.
+        if (!play && g.end.kind == GameEndKind::Unfinished &&
+            std::all_of(a.begin() + long(i) + 1, a.end(), [](const MatchAction& x) {
+              return x.kind == ActionKind::Resign || x.kind == ActionKind::Reject;
+            }))
+          break;
         put(a[i].player, roll_cell(a[i], play));
-        if (play) ++i;
+        if (play) i = j;
         break;
       }
       case ActionKind::Play:
@@ -643,7 +667,10 @@ Result<MatchRecord> read_mat(std::string_view text) { return MatReader(text).rea
 std::string write_mat(const MatchRecord& record) {
   std::string out;
   auto tag = [&](std::string_view name, const std::string& value) {
-    out += "; [" + std::string(name) + " \"" + value + "\"]\n";
+    std::string key = one_line(name);
+    for (char& ch : key)
+      if (ch == '"') ch = '\'';  // the name ends at the first quote
+    out += "; [" + key + " \"" + one_line(value) + "\"]\n";
   };
   tag("Player 1", record.players[0]);
   tag("Player 2", record.players[1]);
