@@ -16,6 +16,7 @@
 #include "tools/progress_line.h"
 #include "bot/model_path.h"
 #include "nn/weights_file.h"
+#include "tools/distributed_args.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
 
@@ -29,6 +30,7 @@ struct TrainOptions {
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
   // when given.
   CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
+  MpiArgs mpi;
 };
 
 // Progress of the supervised pipeline: a line redrawn on a terminal, a plain line every few
@@ -64,15 +66,32 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     s.init_from = *path;
   }
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  if (auto e = training::run_supervised(s, supervised_reporter(line))) {
-    line->finish();
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("--") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
+  const auto show_supervised = supervised_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::SupervisedProgress& p) {
+      show_supervised(p);
+      const bool start = p.phase == "started" || p.phase == "resumed";
+      const long long finished = p.phase == "step" ? p.step : start ? p.done : -1;
+      if (finished >= 0)
+        session.set_stop_message("nard: " + s.out_dir + " keeps " + std::to_string(finished) +
+                                 " finished step(s) and the chunks valued since: run the same command with --resume "
+                                 "to continue");
+    };
+    std::function<void(const training::SupervisedProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_supervised(comm, s, shown)) {
+      if (comm.is_root()) line->finish();
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("--") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root())
+      line->finish(), std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  });
   line->finish();
-  std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
 }
 
 std::string strength_text(const training::MetricsRow& row) {
@@ -146,16 +165,31 @@ void run_train(TrainOptions o) {
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  if (auto e = training::run_training(o.config, train_reporter(line))) {
-    line->finish();
-    // Settings that contradict a run directory are the user's input; the rest are failures.
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos ||
-                       e->message.find("no checkpoint") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
+  const auto show_progress = train_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::TrainProgress& p) {
+      show_progress(p);
+      if (p.event != "checkpoint" && p.event != "started" && p.event != "resumed") return;
+      session.set_stop_message(
+          p.games_done == 0 ? "nard: " + o.config.out_dir + " has no checkpoint yet: run the same command again"
+                            : "nard: " + o.config.out_dir + " keeps its checkpoint of " + std::to_string(p.games_done) +
+                                  " games: run the same command with --resume to continue");
+    };
+    std::function<void(const training::TrainProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_training(comm, o.config, shown)) {
+      if (comm.is_root()) line->finish();
+      // Settings that contradict a run directory are the user's input; the rest are failures.
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos ||
+                         e->message.find("no checkpoint") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root()) line->finish(), std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
+  });
   line->finish();
-  std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
 }
 }  // namespace
 
@@ -202,6 +236,7 @@ void register_train(CLI::App& app) {
   cmd->add_flag("--fresh-nets", sv.fresh_nets,
                 "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
   cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
     run_train(*o);
