@@ -20,6 +20,7 @@
 #include "training/checkpoint.h"
 #include "training/learner.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/strength.h"
 
 namespace nard::training {
@@ -249,7 +250,8 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
   const fs::path out(c.out_dir);
   const std::string config_path = (out / "config.txt").string();
   std::error_code ec;
-  if (fs::exists(config_path)) {
+  const bool started = fs::exists(config_path);
+  if (started) {
     if (!c.resume)
       return make_error(c.out_dir + " already holds a supervised run: pass --resume to continue it, or choose another --out");
     Result<std::string> stored = read_file(config_path);
@@ -262,6 +264,11 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     if (c.resume) return make_error("cannot resume " + c.out_dir + ": no supervised run there (no config.txt)");
     fs::create_directories(out, ec);
     if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+  }
+  // Held until the run ends; removes what killed runs left behind (training/run_directory.h).
+  Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+  if (!claimed) return claimed.error();
+  if (!started) {
     if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return e;
     if (auto e = write_file_atomic(config_path, identity)) return e;
   }

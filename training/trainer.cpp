@@ -10,7 +10,9 @@
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
+#include "training/kill_point.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/self_play.h"
 #include "training/strength.h"
 
@@ -129,6 +131,7 @@ double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
       }
       loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
       count += m;
+      if (b == 0 && start == 0) kill_point("learn");  // the first step of a round is taken
     }
   }
   return count ? loss_sum / count : 0.0;
@@ -188,6 +191,13 @@ std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vect
   return std::nullopt;
 }
 
+// metrics.csv and strength.svg from the rows of the run state.
+std::optional<Error> write_metrics(const TrainConfig& c, const RunState& st) {
+  if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
+  return write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
+                           strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training"));
+}
+
 }  // namespace
 
 std::optional<Error> run_training(const TrainConfig& c_in,
@@ -212,6 +222,17 @@ std::optional<Error> run_training(const TrainConfig& c_in,
   RunState st;
   std::error_code ec;
   const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
+  if (!c.resume && has_checkpoint)
+    return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
+  if (!c.resume) {
+    fs::create_directories(c.out_dir, ec);
+    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+  } else if (!fs::is_directory(c.out_dir)) {
+    return latest_checkpoint(c.out_dir).error();
+  }
+  // Held until the run ends; removes what killed runs left behind.
+  Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+  if (!claimed) return claimed.error();
   if (c.resume) {
     Result<std::string> dir = latest_checkpoint(c.out_dir);
     if (!dir) return dir.error();
@@ -232,11 +253,9 @@ std::optional<Error> run_training(const TrainConfig& c_in,
         return e;
     }
     st = loaded->state;
-  } else if (has_checkpoint) {
-    return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
-  } else {
-    fs::create_directories(c.out_dir, ec);
-    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    // A run killed after a checkpoint but before metrics.csv was rewritten: the checkpoint's rows
+    // are the truth.
+    if (auto e = write_metrics(c, st)) return e;
   }
 
   SelfPlayPool pool(nets.rules, c.threads);
@@ -262,6 +281,7 @@ std::optional<Error> run_training(const TrainConfig& c_in,
     const auto t0 = Clock::now();
     const double cpu0 = process_cpu_seconds();
     const Examples ex = pool.play(*model, c.seed, uint64_t(st.games_done), c.round_games, sp);
+    kill_point("self-play");
     Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(st.rounds_done)));
     const double loss = learn(nets, ex, c.batch_size, shuffle);
     model = make_model();
@@ -294,6 +314,7 @@ std::optional<Error> run_training(const TrainConfig& c_in,
       if (!row) return row.error();
       if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
         return e;
+      kill_point("eval");
       st.metrics.push_back(*row);
       st.interval_loss = 0;
       st.interval_rounds = 0;
@@ -304,10 +325,8 @@ std::optional<Error> run_training(const TrainConfig& c_in,
     if (auto e = save_checkpoint(c.out_dir, identity, st, nets.names, nets.learner_ptrs(),
                                  {{"net.nardnet", serialize_weights(w)}}))
       return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
-                                   strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training")))
-      return e;
+    kill_point("metrics");
+    if (auto e = write_metrics(c, st)) return e;
     p.event = "checkpoint";
     if (progress) progress(p);
   }
@@ -351,6 +370,12 @@ Result<TrainBenchResult> bench_training(const TrainConfig& c, int rounds) {
 }
 
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path) {
+  Result<NetWeights> w = checkpoint_weights(run_dir);
+  if (!w) return w.error();
+  return save_weights(out_path, *w);
+}
+
+Result<NetWeights> checkpoint_weights(const std::string& run_dir) {
   Result<std::string> dir = latest_checkpoint(run_dir);
   if (!dir) return dir.error();
   Result<LoadedState> loaded = read_checkpoint_state(*dir);
@@ -390,9 +415,9 @@ std::optional<Error> export_checkpoint(const std::string& run_dir, const std::st
     const fs::path d(*dir);
     if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
                                         (d / (nets.names[i] + ".optim.pt")).string()))
-      return e;
+      return *e;
   }
-  return save_weights(out_path, nets.weights(describe(c, nets, loaded->state.games_done)));
+  return nets.weights(describe(c, nets, loaded->state.games_done));
 }
 
 }  // namespace nard::training
