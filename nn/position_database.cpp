@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "engine/atomic_file.h"
 #include "engine/position_check.h"
 #include "engine/read_file.h"
 #include "nn/binary_io.h"
@@ -143,23 +144,7 @@ Result<PositionDatabase> load_position_database(const std::string& path) {
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
-  const std::string bytes = serialize_position_database(db);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return make_error(path + ": cannot create (" + std::strerror(errno) + ")");
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !flushed || !closed) {
-    std::remove(tmp.c_str());
-    return make_error(path + ": write failed (disk full or file size limit?)");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return make_error(path + ": cannot replace the file (" + why + ")");
-  }
-  return std::nullopt;
+  return write_file_atomic(path, serialize_position_database(db));
 }
 
 }  // namespace nard

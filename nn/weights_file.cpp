@@ -10,6 +10,7 @@
 #include <iterator>
 #include <set>
 
+#include "engine/atomic_file.h"
 #include "engine/dice.h"
 #include "engine/read_file.h"
 
@@ -237,25 +238,7 @@ Result<NetWeights> load_weights(const std::string& path) {
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {
   if (auto e = weights.validate())
     return make_error("refusing to save " + path + ": " + e->message);
-  const std::string bytes = serialize_weights(weights);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f)
-    return make_error(path + ": cannot write the model file (" + std::strerror(errno) +
-                      "; the directory must exist and be writable)");
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !flushed || !closed) {
-    std::remove(tmp.c_str());
-    return make_error(path + ": writing the model file failed (disk full?); the file is unchanged");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return make_error(path + ": cannot replace the file (" + why + ")");
-  }
-  return std::nullopt;
+  return write_file_atomic(path, serialize_weights(weights));
 }
 
 }  // namespace nard
