@@ -21,6 +21,7 @@
 #include "training/checkpoint.h"
 #include "training/learner.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/strength.h"
 
 namespace nard::training {
@@ -258,6 +259,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
   NetWeights init, current;
   std::vector<std::string> extra_files;  // rank 0
   std::vector<StepReport> reports;       // rank 0
+  std::unique_ptr<RunDirectoryLock> run_claim;  // rank 0: the run directory, held until the run ends
   int first_step = 1;
   Result<std::string> start = from_root(comm, [&]() -> Result<std::string> {
     if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
@@ -295,6 +297,12 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       if (c.resume) return make_error("cannot resume " + c.out_dir + ": no supervised run there (no config.txt)");
       fs::create_directories(out, ec);
       if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    }
+    // Held until the run ends; removes what killed runs left behind (training/run_directory.h).
+    Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+    if (!claimed) return claimed.error();
+    run_claim = std::move(claimed->lock);
+    if (!fs::exists(config_path)) {
       if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return *e;
       if (auto e = write_file_atomic(config_path, identity)) return *e;
     }

@@ -21,7 +21,9 @@
 //   step-NNNN/report.txt      the step's figures; written last: the step is complete
 //   latest.nardnet            the newest complete step's model
 //   metrics.csv, strength.svg strength after every step (x: positions valued so far)
-// Resumable after a kill at any point: every file is written atomically; a step whose report is
+//   lock                      held by the running pipeline (training/run_directory.h)
+// Resumable after a kill at any point: every file is written atomically (the temporary files of a
+// killed run are removed on the next start); a step whose report is
 // missing is redone from its first missing piece (sampling is recomputed, it is deterministic and
 // cheap; valued chunks already on disk are kept; the fit is redone).
 //

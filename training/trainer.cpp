@@ -11,7 +11,9 @@
 #include "nn/weights_file.h"
 #include "bot/work_share.h"
 #include "training/checkpoint.h"
+#include "training/kill_point.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/self_play.h"
 #include "training/strength.h"
 
@@ -132,6 +134,7 @@ double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle, Commu
       loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
       comm.heartbeat();
       count += m;
+      if (b == 0 && start == 0) kill_point("learn");  // the first step of a round is taken
     }
   }
   return count ? loss_sum / count : 0.0;
@@ -213,6 +216,13 @@ std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vect
   return std::nullopt;
 }
 
+// metrics.csv and strength.svg from the rows of the run state.
+std::optional<Error> write_metrics(const TrainConfig& c, const RunState& st) {
+  if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
+  return write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
+                           strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training"));
+}
+
 }  // namespace
 
 std::optional<Error> run_training(const TrainConfig& config,
@@ -233,6 +243,7 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
   // Rank 0 checks the settings, makes the nets, resumes or creates the run directory; every rank
   // gets where the run stands and the current weights.
   std::optional<Nets> nets;  // rank 0 only: the learners
+  std::unique_ptr<RunDirectoryLock> run_claim;  // rank 0: the run directory, held until the run ends
   std::vector<std::string> identity;
   RunState st;
   Result<Rules> rules = resolve_rules(c.variant);
@@ -250,6 +261,18 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
       if (auto e = init_from_model(c, *nets, identity)) return *e;
     std::error_code ec;
     const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
+    if (!c.resume && has_checkpoint)
+      return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
+    if (!c.resume) {
+      fs::create_directories(c.out_dir, ec);
+      if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    } else if (!fs::is_directory(c.out_dir)) {
+      return latest_checkpoint(c.out_dir).error();
+    }
+    // Held until the run ends; removes what killed runs left behind.
+    Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+    if (!claimed) return claimed.error();
+    run_claim = std::move(claimed->lock);
     if (c.resume) {
       Result<std::string> dir = latest_checkpoint(c.out_dir);
       if (!dir) return dir.error();
@@ -270,11 +293,9 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
           return *e;
       }
       st = loaded->state;
-    } else if (has_checkpoint) {
-      return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
-    } else {
-      fs::create_directories(c.out_dir, ec);
-      if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+      // A run killed after a checkpoint but before metrics.csv was rewritten: the checkpoint's rows
+      // are the truth.
+      if (auto e = write_metrics(c, st)) return *e;
     }
     ByteWriter w;
     w.put<int64_t>(st.games_done);
@@ -321,6 +342,7 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     const double cpu0 = process_cpu_seconds();
     Result<Examples> ex = pool.play(comm, *model, c.seed, uint64_t(st.games_done), c.round_games, sp);
     if (!ex) return ex.error();
+    kill_point("self-play");
     // Rank 0 learns; every rank then plays with the new weights.
     double loss = 0;
     Result<std::string> weights = from_root(comm, [&]() -> Result<std::string> {
@@ -371,6 +393,7 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
         row.strength = *points;
         if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
           return e;
+        kill_point("eval");
         st.metrics.push_back(row);
         p.last_eval = row;
         p.event = "eval";
@@ -384,10 +407,8 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     if (auto e = save_checkpoint(c.out_dir, identity, st, nets->names, nets->learner_ptrs(),
                                  {{"net.nardnet", serialize_weights(w)}}))
       return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
-                                   strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training")))
-      return e;
+    kill_point("metrics");
+    if (auto e = write_metrics(c, st)) return e;
     p.event = "checkpoint";
     if (progress) progress(p);
   }
@@ -483,6 +504,12 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
 }
 
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path) {
+  Result<NetWeights> w = checkpoint_weights(run_dir);
+  if (!w) return w.error();
+  return save_weights(out_path, *w);
+}
+
+Result<NetWeights> checkpoint_weights(const std::string& run_dir) {
   Result<std::string> dir = latest_checkpoint(run_dir);
   if (!dir) return dir.error();
   Result<LoadedState> loaded = read_checkpoint_state(*dir);
@@ -522,9 +549,9 @@ std::optional<Error> export_checkpoint(const std::string& run_dir, const std::st
     const fs::path d(*dir);
     if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
                                         (d / (nets.names[i] + ".optim.pt")).string()))
-      return e;
+      return *e;
   }
-  return save_weights(out_path, nets.weights(describe(c, nets, loaded->state.games_done)));
+  return nets.weights(describe(c, nets, loaded->state.games_done));
 }
 
 }  // namespace nard::training

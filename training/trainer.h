@@ -15,8 +15,14 @@
 //                          <encoder>.model.pt and <encoder>.optim.pt (torch::save), net.nardnet
 //   eval-<games>.nardnet   the net at each evaluation (the next evaluation's "previous" opponent)
 //   metrics.csv, strength.svg
+//   lock                   held (flock) by the running trainer: one run per directory
 // A kill at any moment loses at most the games since the last checkpoint: a checkpoint directory is
-// complete before `latest` names it, and older ones are removed only afterwards.
+// complete before `latest` names it, and older ones are removed only afterwards. --resume rewrites
+// metrics.csv and strength.svg from the checkpoint's rows (so they are never behind it) and removes
+// the temporary files a killed run left (training/run_directory.h). A write that fails (a full
+// disk, a file size limit) ends the run with an error naming the run directory; the previous
+// checkpoint, metrics and model files stay as they were. tests/training/train_faults.sh kills runs
+// at every step (training/kill_point.h) and checks this.
 //
 // Determinism: results depend only on the config (not on the thread count, the schedule, or on
 // whether the run was interrupted and resumed at a checkpoint): game i uses game_seed(seed, i),
@@ -32,6 +38,7 @@
 #include "bot/distributed.h"
 #include "engine/result.h"
 #include "engine/rules.h"
+#include "nn/weights_file.h"
 #include "training/learner.h"
 
 namespace nard::training {
@@ -124,7 +131,9 @@ Result<TrainBenchResult> bench_training(const TrainConfig& config, int rounds);
 // (as run_training does it); every rank calls it.
 Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& config, int rounds);
 
-// Reads the newest checkpoint of a run directory and writes its nets as a model file.
+// The nets of the newest checkpoint of a run directory, as a model.
+Result<NetWeights> checkpoint_weights(const std::string& run_dir);
+// checkpoint_weights written as a model file (atomically; an error names out_path).
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path);
 
 }  // namespace nard::training
