@@ -250,8 +250,9 @@ std::optional<Error> check_config(const Rules& rules, const RolloutConfig& c) {
 }
 
 // Runs `jobs` trials (job j = trial j % trials of position j / trials) on the configured threads.
-std::vector<RolloutResult> run(const Rules& rules, std::span<const Position> starts, const RolloutConfig& config,
-                               const EvaluatorFactory& make_evaluator, const RolloutProgress& progress) {
+Result<std::vector<RolloutResult>> run(const Rules& rules, std::span<const Position> starts,
+                                       const RolloutConfig& config, const EvaluatorFactory& make_evaluator,
+                                       const RolloutProgress& progress) {
   const int trials = config.trials;
   const int jobs = trials * int(starts.size());
   std::vector<Values> raw(static_cast<size_t>(jobs)), luck(static_cast<size_t>(jobs));
@@ -262,11 +263,13 @@ std::vector<RolloutResult> run(const Rules& rules, std::span<const Position> sta
     Worker worker(rules, make_evaluator(), config);
 #pragma omp for schedule(dynamic, 1)
     for (int j = 0; j < jobs; ++j) {
+      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
       raw[size_t(j)] = worker.play_trial(starts[size_t(j / trials)], j % trials, &luck[size_t(j)]);
       const int d = ++done;
       if (progress && omp_get_thread_num() == 0) progress(d, jobs);
     }
   }
+  if (config.stop && config.stop->load()) return make_error("rollout stopped");
   if (progress) progress(jobs, jobs);
 
   std::vector<RolloutResult> out(starts.size());
@@ -313,7 +316,9 @@ Dice stratified_roll(uint64_t seed, int trial, int turn) {
 Result<RolloutResult> rollout(const Rules& rules, const Position& pos, const RolloutConfig& config,
                               const EvaluatorFactory& make_evaluator, const RolloutProgress& progress) {
   if (auto e = check_config(rules, config)) return *e;
-  return run(rules, {&pos, 1}, config, make_evaluator, progress)[0];
+  Result<std::vector<RolloutResult>> r = run(rules, {&pos, 1}, config, make_evaluator, progress);
+  if (!r) return r.error();
+  return (*r)[0];
 }
 
 Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<const Position> plays,
@@ -326,7 +331,9 @@ Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<c
   RolloutConfig c = config;  // the cube as the opponent (on roll after the play) sees it
   if (c.cube.owner != CubeHolder::Centred)
     c.cube.owner = c.cube.owner == CubeHolder::Me ? CubeHolder::Opponent : CubeHolder::Me;
-  std::vector<RolloutResult> out = run(rules, starts, c, make_evaluator, progress);
+  Result<std::vector<RolloutResult>> run_result = run(rules, starts, c, make_evaluator, progress);
+  if (!run_result) return run_result.error();
+  std::vector<RolloutResult> out = std::move(run_result).value();
   // Back to the mover's view: the opponent's wins are the mover's losses.
   for (RolloutResult& r : out) {
     const Estimate w = r.probs[0], wg = r.probs[1], wb = r.probs[2], lg = r.probs[3], lb = r.probs[4];

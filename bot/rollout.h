@@ -28,10 +28,14 @@
 // (bot/cube_rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
 // the opponent).
 //
+// Stopping: when config.stop points to a flag that becomes true, the trials not yet started are
+// skipped and the rollout fails with "rollout stopped" (a server's cancel button or time limit).
+//
 // Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count.
 // Thread-safety: rollout() runs OpenMP threads, each with its own evaluator from the factory.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -60,6 +64,7 @@ struct RolloutConfig {
   uint64_t seed = 1;
   int threads = 0;              // 0: all cores
   int max_turns = 2000;         // a longer trial counts as a draw (Plakoto deadlocks)
+  const std::atomic<bool>* stop = nullptr;  // when set and true: stop (see above)
 };
 
 // An estimate with its standard error (the sample standard deviation / sqrt(trials)).

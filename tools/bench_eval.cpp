@@ -10,7 +10,7 @@
 #include "nn/eval_bench.h"
 #include "nn/weights_file.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {

@@ -11,7 +11,7 @@
 #include "bot/model_path.h"
 #include "nn/weights_file.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 #include "training/trainer.h"
 

@@ -14,7 +14,7 @@
 
 #include "tools/match_sides.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {

@@ -6,7 +6,7 @@
 #include "engine/notation.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 namespace nard::tools {
 

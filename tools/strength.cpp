@@ -8,7 +8,7 @@
 #include "nn/weights_file.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "training/strength.h"
 
 namespace nard::tools {

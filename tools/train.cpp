@@ -12,7 +12,7 @@
 
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "bot/model_path.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
