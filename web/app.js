@@ -169,7 +169,8 @@ function choosePreset(name, keepPosition) {
 // ---------------------------------------------------------------------------------------------
 // Analysis: the position
 
-async function loadPosition(text) {
+async function loadPosition(text, keepMarks) {
+  if (!keepMarks) state.lastMarks = [];
   try {
     const doc = await api('position', { ...gameFields(), position: text });
     setPosition(doc);
@@ -260,11 +261,16 @@ function madePlay(play) {
   if (state.tab === 'play') return humanPlayed(play);
   const mover = state.pos.board;
   setStatus(`x played ${play.move}${play.game_over ? ' — ' + gameOverText(play.game_over, 'x') : ''}. Now o is on roll (shown as x).`, 'ok');
-  state.lastMarks = play.steps.map((s) => Board.flipPoint(s.to, mover.geometry)).filter((p) => p >= 1 && p <= 24);
+  state.lastMarks = landings(play.steps).map((p) => Board.flipPoint(p, mover.geometry));
   setRoll(null);
-  loadPosition(play.position).then(() => {
+  loadPosition(play.position, true).then(() => {
     setStatus(`Played ${play.move}. The opponent is now on roll (at the bottom).`, 'ok');
   });
+}
+
+// The points where the checkers of a play came to rest (not the points they passed).
+function landings(steps) {
+  return steps.filter((s, i) => s.to >= 1 && !steps.slice(i + 1).some((t) => t.from === s.to)).map((s) => s.to);
 }
 
 function gameOverText(over, mover) {
@@ -406,7 +412,7 @@ function busy(button, on) {
 }
 
 async function hint() {
-  if (!state.roll) return setStatus('Choose the dice first (or 🎲 Roll).', 'error');
+  if (!state.roll) return setStatus('Choose the dice first (or Random).', 'error');
   const btn = $('hint-btn');
   busy(btn, true);
   setStatus(`Ranking the plays of ${state.roll.join('-')} at ${$('ply').value}-ply…`);
@@ -759,7 +765,7 @@ function endHumanTurn(play) {
   m.humanRoll = null;
   if (play) {
     const next = Board.parseNotation(play.notation, m.board.geometry);  // the bot on roll
-    state.lastMarks = play.steps.map((s) => s.to).filter((p) => p >= 1);
+    state.lastMarks = [];
     m.board = Board.flip(next);
     if (play.game_over) return gameOver(play.game_over.winner === 'x' ? 'human' : play.game_over.winner === 'o' ? 'bot' : null, play.game_over);
   } else {
@@ -845,7 +851,7 @@ async function botRolls(openingRoll) {
   } else {
     log(`nard rolls ${roll.join('-')} and plays ${play.move}.`);
     const geometry = m.board.geometry;
-    state.lastMarks = play.steps.map((s) => s.to).filter((p) => p >= 1).map((p) => Board.flipPoint(p, geometry));
+    state.lastMarks = landings(play.steps).map((p) => Board.flipPoint(p, geometry));
     m.board = Board.parseNotation(play.notation, geometry);  // the human on roll: his view
     if (play.game_over) {
       redraw();
@@ -877,7 +883,7 @@ function gameOver(winner, over) {
   const done = m.length > 0 && (m.score.human >= m.length || m.score.bot >= m.length);
   if (done) {
     log(m.score.human >= m.length ? 'You win the match!' : 'nard wins the match.', 'head');
-    setStatus('Match over. Start a new one on the left.');
+    setStatus('Match over: New game starts another.');
   } else {
     $('next-game-btn').hidden = false;
     setStatus('Game over.');

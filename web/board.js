@@ -175,12 +175,27 @@ const Board = (() => {
     return `<text class="ck-count ${side === 0 ? 'on-x' : 'on-o'}" x="${cx.toFixed(1)}" y="${(cy + 8).toFixed(1)}">${text}</text>`;
   }
 
-  function arrow(x, y0, y1, side) {
-    const dir = y1 > y0 ? 1 : -1;
-    const cls = side === 0 ? 'arrow arrow-x' : 'arrow arrow-o';
-    return `<g class="${cls}"><line x1="${x}" y1="${y0}" x2="${x}" y2="${y1 - dir * 10}"/>` +
-      `<path d="M${x - 8},${y1 - dir * 12} L${x},${y1} L${x + 8},${y1 - dir * 12} Z"/>` +
-      `<circle cx="${x}" cy="${y0}" r="7"/></g>`;
+  // A side's way round the board as a small U: `left` = the turn is on the left edge
+  // (x, and o in contrary games), the arrowhead at the end of its way.
+  function turnGlyph(x0, x1, side, turnLeft, endTop) {
+    const yt = MID - 13, yb = MID + 13, r = 13;
+    const cls = side === 0 ? 'turn turn-x' : 'turn turn-o';
+    let d, head;
+    if (turnLeft) {
+      // Top row right-to-left, down the left edge, bottom row left-to-right (or reversed).
+      d = `M${x1},${yt} L${x0 + r},${yt} A${r},${r} 0 0 0 ${x0 + r},${yb} L${x1},${yb}`;
+      head = endTop ? [x1, yt, -1] : [x1, yb, 1];
+      if (endTop) d = `M${x1},${yb} L${x0 + r},${yb} A${r},${r} 0 0 1 ${x0 + r},${yt} L${x1},${yt}`;
+    } else {
+      // Bottom row left-to-right, up the right edge, top row right-to-left.
+      d = `M${x0},${yb} L${x1 - r},${yb} A${r},${r} 0 0 0 ${x1 - r},${yt} L${x0},${yt}`;
+      head = [x0, yt, -1];
+    }
+    const [hx, hy, dir] = head;
+    const [sx, sy] = turnLeft ? [x1, endTop ? yb : yt] : [x0, yb];
+    const tip = dir > 0 ? `M${hx - 9},${hy - 6} L${hx + 2},${hy} L${hx - 9},${hy + 6} Z` : `M${hx + 9},${hy - 6} L${hx - 2},${hy} L${hx + 9},${hy + 6} Z`;
+    return `<g class="${cls}"><path class="turn-line" d="${d}"/><path class="turn-head" d="${tip}"/>` +
+      `<circle class="turn-dot" cx="${sx}" cy="${sy}" r="6"/></g>`;
   }
 
   function die(x, y, value, side) {
@@ -212,7 +227,7 @@ const Board = (() => {
     for (let p = 1; p <= 24; ++p) {
       const cx = pointX(p), top = isTop(p);
       const base = top ? TOP : BOTTOM, tip = top ? TOP + PH : BOTTOM - PH;
-      const dark = (p % 2 === 0) !== top;
+      const dark = p % 2 === 0;
       s += `<path class="pt ${dark ? 'pt-dark' : 'pt-light'}${marks.has(p) ? ' pt-mark' : ''}" d="M${(cx - PW / 2).toFixed(1)},${base} L${cx.toFixed(1)},${tip} L${(cx + PW / 2).toFixed(1)},${base} Z"/>`;
       if (targets.has(p))
         s += `<path class="pt-target" d="M${(cx - PW / 2).toFixed(1)},${base} L${cx.toFixed(1)},${tip} L${(cx + PW / 2).toFixed(1)},${base} Z"/>`;
@@ -220,11 +235,12 @@ const Board = (() => {
         s += `<text class="pt-num" x="${cx.toFixed(1)}" y="${top ? TOP - 11 : BOTTOM + 25}">${p}</text>`;
     }
 
-    // Direction of play: each side's way round at the edge it crosses between the rows.
-    const ay0 = MID - 34, ay1 = MID + 34;
-    s += arrow(XL0 + 16, ay0, ay1, 0);  // x: top-left down to bottom-left
-    if (b.geometry === 'parallel') s += arrow(XR1 - 16, ay1, ay0, 1);  // o: bottom-right up
-    else s += arrow(XL0 + 40, ay1, ay0, 1);  // o: bottom-left up
+    // Direction of play in the middle of the left half: x from 24 along the top, round the left
+    // edge, home on the bottom right; o the other way round (contrary) or the same way from
+    // his start on x's 12 (parallel: along the bottom, round the right edge, home top left).
+    s += turnGlyph(XL0 + 14, XL0 + 120, 0, true, false);
+    if (b.geometry === 'parallel') s += turnGlyph(XL1 - 120, XL1 - 14, 1, false, true);
+    else s += turnGlyph(XL1 - 120, XL1 - 14, 1, true, true);
 
     // Checkers on the points, pinned ones underneath.
     for (let p = 1; p <= 24; ++p) {
@@ -235,13 +251,12 @@ const Board = (() => {
       const dir = top ? 1 : -1;
       const y0 = top ? TOP + R : BOTTOM - R;
       const pinned = b.pins[p];
-      const slots = n + (pinned ? 0.55 : 0);
+      const slots = n + (pinned ? 0.75 : 0);
       const step = slots <= 5 ? 2 * R : Math.min(2 * R, (PH + 24 - 2 * R) / (slots - 1));
       let y = y0;
-      if (pinned) {
+      if (pinned) {  // the pinned checker at the edge, the pin mark on its visible part
         s += checker(cx, y, 1 - side, ' ck-pinned');
-        s += `<circle class="pin-mark" cx="${cx.toFixed(1)}" cy="${(y + dir * R * 0.62).toFixed(1)}" r="5"/>`;
-        y += dir * step * 0.55;
+        y += dir * step * 0.75;
       }
       for (let i = 0; i < n; ++i) {
         const sel = opts.selected === p && i === n - 1 ? ' ck-selected' : '';
@@ -249,6 +264,7 @@ const Board = (() => {
         if (i < n - 1) y += dir * step;
       }
       if (n > 5) s += label(cx, y, n, side);
+      if (pinned) s += `<circle class="pin-mark" cx="${cx.toFixed(1)}" cy="${(y0 - dir * R * 0.5).toFixed(1)}" r="6"><title>pinned</title></circle>`;
     }
 
     // The bar: x waits in the upper half (he enters on 24..19), o in the lower.
