@@ -1,4 +1,6 @@
 // GET /api/info: the version, the games with their rules presets and models, the limits.
+#include <filesystem>
+
 #include "api/documents.h"
 #include "api/endpoints.h"
 
@@ -47,8 +49,9 @@ json Api::info() {
       if (r && r->variant == v) presets.push_back(preset_json(name, *r));
     }
     json model = nullptr;
-    if (auto file = models_.file_info(v))
-      model = {{"path", file->path}, {"description", file->description}};
+    if (auto file = models_.file_info(v))  // the file's name only: no directories of the machine
+      model = {{"file", std::filesystem::path(file->path).filename().string()},
+               {"description", file->description}};
     games.push_back({{"variant", variant_word(v)},
                      {"default_rules", base.preset},
                      {"presets", presets},

@@ -29,6 +29,7 @@ void register_all(CLI::App& app) {
   register_bench_cube_positions(app);
   register_bench_targets(app);
   register_bench_checker(app);
+  register_bench_serve(app);
 #ifdef NARD_WITH_TORCH
   register_train(app);
   register_export(app);
