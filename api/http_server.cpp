@@ -1,6 +1,7 @@
 #include "api/http_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -54,6 +55,14 @@ void guarded(httplib::Response& res, F&& f) {
   }
 }
 
+// Debian's cpp-httplib is built with a listen backlog of 5: a burst of connections overflows it,
+// and the kernel resets the connections whose SYN-cookie handshake completes after the overflow
+// window. Linux lets listen() be called again on a listening socket to raise the backlog.
+class Server final : public httplib::Server {
+ public:
+  bool raise_backlog() { return ::listen(svr_sock_, SOMAXCONN) == 0; }
+};
+
 json parse_body(const httplib::Request& req) {
   if (req.body.empty()) throw RequestError(400, "the request has no body: send a JSON object");
   return json::parse(req.body);  // throws json::parse_error (400 above)
@@ -62,7 +71,7 @@ json parse_body(const httplib::Request& req) {
 }  // namespace
 
 HttpServer::HttpServer(Api& api, ServerOptions options)
-    : api_(api), options_(std::move(options)), server_(std::make_unique<httplib::Server>()) {
+    : api_(api), options_(std::move(options)), server_(std::make_unique<Server>()) {
   int threads = options_.threads;
   if (threads <= 0)
     threads = int(std::max(8u, 2 * std::max(1u, std::thread::hardware_concurrency())));
@@ -88,6 +97,7 @@ Result<int> HttpServer::bind() {
     return make_error("cannot listen on " + options_.host + ":" + std::to_string(port) +
                       " (is the port in use? --port)");
   }
+  static_cast<Server&>(*server_).raise_backlog();
   return port;
 }
 
