@@ -209,6 +209,22 @@ json rollout_result_json(const std::string& label, const RolloutResult& r) {
   return doc;
 }
 
+json rollout_position_document(const RolloutResult& r) {
+  return {{"kind", "position"}, {"results", {rollout_result_json("position", r)}}};
+}
+
+json rollout_plays_document(Dice dice, const std::vector<std::string>& moves,
+                            const std::vector<std::string>& positions,
+                            const std::vector<RolloutResult>& results) {
+  json list = json::array();
+  for (size_t i = 0; i < results.size(); ++i) {
+    json one = rollout_result_json(moves[i], results[i]);
+    one["position"] = positions[i];
+    list.push_back(std::move(one));
+  }
+  return {{"kind", "plays"}, {"dice", dice.str()}, {"results", list}};
+}
+
 json cube_rollout_document(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube) {
   const CubeDecision& m = r.predicted;
   const CubeDecision& d = r.rolled_out;

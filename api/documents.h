@@ -64,6 +64,13 @@ nlohmann::json estimate_json(const Estimate& e);
 // One rolled-out position or play: {"play", "trials", "win": {"mean", "se"}, ... the five
 // probabilities, "equity", "cubeful_equity" (when cubeful)}.
 nlohmann::json rollout_result_json(const std::string& label, const RolloutResult& r);
+// A rollout's result, `nard rollout` and the API's rollout jobs: {"kind": "position", "results":
+// [rollout_result_json("position", r)]}, or the plays of a roll: {"kind": "plays", "dice",
+// "results": [each play's rollout_result_json with its "position"]}.
+nlohmann::json rollout_position_document(const RolloutResult& r);
+nlohmann::json rollout_plays_document(Dice dice, const std::vector<std::string>& moves,
+                                      const std::vector<std::string>& positions,
+                                      const std::vector<RolloutResult>& results);
 // `nard rollout --cube-decision`.
 nlohmann::json cube_rollout_document(const CubeRolloutResult& r, const Rules& rules,
                                      const CubeView& cube);

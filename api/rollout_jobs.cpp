@@ -121,7 +121,7 @@ void RolloutJobs::run(Job& job, double time_limit_seconds) {
       if (!r)
         error = r.error().message;
       else
-        result = {{"kind", "position"}, {"results", {rollout_result_json("position", *r)}}};
+        result = rollout_position_document(*r);
     } else {
       MoveGenerator gen(s.rules);
       PlayList list;
@@ -130,25 +130,19 @@ void RolloutJobs::run(Job& job, double time_limit_seconds) {
       Search search(s.rules, evaluator, s.search);
       const std::vector<RankedPlay> ranked = search.rank_plays(s.position, *s.dice, list.plays());
       std::vector<Position> plays;
-      std::vector<const Move*> moves;
+      std::vector<std::string> moves, positions;
       for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, s.candidates); ++i) {
         plays.push_back(list.positions[ranked[i].index]);
-        moves.push_back(&list.moves[ranked[i].index]);
+        moves.push_back(format_move(list.moves[ranked[i].index]));
+        positions.push_back(format_position_for(plays.back().flipped(), s.rules));
       }
       job.total = s.config.trials * int(plays.size());
       Result<std::vector<RolloutResult>> r =
           rollout_plays(s.rules, plays, s.config, factory, progress);
-      if (!r) {
+      if (!r)
         error = r.error().message;
-      } else {
-        json results = json::array();
-        for (size_t i = 0; i < r->size(); ++i) {
-          json one = rollout_result_json(format_move(*moves[i]), (*r)[i]);
-          one["position"] = format_position_for(plays[i].flipped(), s.rules);
-          results.push_back(std::move(one));
-        }
-        result = {{"kind", "plays"}, {"dice", s.dice->str()}, {"results", results}};
-      }
+      else
+        result = rollout_plays_document(*s.dice, moves, positions, *r);
     }
   } catch (const std::exception& e) {
     error = std::string("rollout failed: ") + e.what();

@@ -13,6 +13,7 @@
 #include "api/http_server.h"
 #include "api/model_registry.h"
 #include "api/rollout_jobs.h"
+#include "tests/cli_runner.h"
 
 namespace nard {
 namespace {
@@ -361,6 +362,30 @@ TEST(ApiServerRollout, JobRunsToItsResultAndCanBeCancelled) {
       "/api/rollout", json{{"position", "4HPwATDgc/ABMA"}, {"trials", 4}, {"truncate", 2}});
   EXPECT_EQ(s6, 200) << again;
   EXPECT_EQ(wait_for_job(server, again["id"])["status"], "done");
+}
+
+// The CLI's --json prints the API's documents: the same fields, the same values.
+TEST_F(ApiServer, CliJsonIsTheApisDocument) {
+  const char* racing = "x 6:3 5:3 4:3 3:2 2:2 1:2; o 19:3 20:3 21:3 22:2 23:2 24:1 off:1";
+  const std::vector<std::tuple<std::string, std::string, json>> cases = {
+      {"moves 4HPwATDgc/ABMA 31 --json", "/api/moves", {{"position", kOpening}, {"dice", "31"}}},
+      {"moves start 65 --variant plakoto --json",
+       "/api/moves",
+       {{"variant", "plakoto"}, {"position", "start"}, {"dice", "65"}}},
+      {std::string("cube \"") + racing + "\" --ply 1 --json",
+       "/api/cube",
+       {{"position", racing}, {"ply", 1}}},
+      {std::string("cube \"") + racing + "\" --match 7 --score 4-5 --json",
+       "/api/cube",
+       {{"position", racing}, {"match_length", 7}, {"score", {4, 5}}}},
+  };
+  for (const auto& [args, path, body] : cases) {
+    const testing_support::CliRun r = testing_support::run_nard(args);
+    ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    auto [status, doc] = server_->post(path, body);
+    ASSERT_EQ(status, 200) << doc;
+    EXPECT_EQ(json::parse(r.out), doc) << args;
+  }
 }
 
 TEST_F(ApiServer, ServesTheWebPage) {

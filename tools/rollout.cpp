@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
 #include <string>
 
+#include "api/documents.h"
 #include "bot/rollout.h"
 #include "engine/movegen.h"
 #include "tools/bot_args.h"
@@ -39,21 +41,7 @@ void progress_bar(int done, int total) {
   if (done == total) std::fprintf(stderr, "\n"), last = -1;
 }
 
-void print_result(const std::string& label, const RolloutResult& r, bool json, bool first) {
-  static const char* names[kOutputs] = {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"};
-  if (json) {
-    std::printf("%s\n  {\"play\": %s, \"trials\": %d", first ? "" : ",", json_string(label).c_str(), r.trials);
-    for (int k = 0; k < kOutputs; ++k)
-      std::printf(", \"%s\": {\"mean\": %.6f, \"se\": %.6f}", names[k], r.probs[k].mean, r.probs[k].std_error);
-    std::printf(", \"equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}", r.equity.mean,
-                r.equity.std_error, r.equity.low95(), r.equity.high95());
-    if (r.cubeful)
-      std::printf(", \"cubeful_equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}",
-                  r.cubeful_equity.mean, r.cubeful_equity.std_error, r.cubeful_equity.low95(),
-                  r.cubeful_equity.high95());
-    std::printf("}");
-    return;
-  }
+void print_result(const std::string& label, const RolloutResult& r) {
   std::printf("%s  (%d trials)\n", label.c_str(), r.trials);
   std::printf("              Win    W(g)   W(bg)  L(g)   L(bg)\n  mean      ");
   for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].mean);
@@ -93,11 +81,13 @@ void run_rollout(const RolloutOptions& o) {
     if (!r) return fail_input(r.error());
     return print_cube_rollout(*r, bot->rules, c.cube, o.bot.json);
   }
-  if (o.bot.json) std::printf("[");
   if (o.dice.empty()) {
     Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
     if (!r) return fail_input(r.error());
-    print_result("position", *r, o.bot.json, true);
+    if (o.bot.json)  // the result document of the API's rollout jobs
+      std::cout << api::rollout_position_document(*r).dump(2) << '\n';
+    else
+      print_result("position", *r);
   } else {
     Result<Dice> dice = parse_dice(o.dice);
     if (!dice) return fail_input(dice.error());
@@ -109,16 +99,20 @@ void run_rollout(const RolloutOptions& o) {
     Search search(bot->rules, evaluator, bot->search);
     const std::vector<RankedPlay> ranked = search.rank_plays(*pos, *dice, list.plays());
     std::vector<Position> plays;
-    std::vector<std::string> names;
+    std::vector<std::string> names, results;
     for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, o.candidates); ++i) {
       plays.push_back(list.positions[ranked[i].index]);
       names.push_back(format_move(list.moves[ranked[i].index]));
+      results.push_back(format_position_for(plays.back().flipped(), bot->rules));
     }
     Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
     if (!r) return fail_input(r.error());
-    for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i], o.bot.json, i == 0);
+    if (o.bot.json) {
+      std::cout << api::rollout_plays_document(*dice, names, results, *r).dump(2) << '\n';
+      return;
+    }
+    for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i]);
   }
-  if (o.bot.json) std::printf("\n]\n");
 }
 }  // namespace
 
