@@ -26,7 +26,11 @@ async function api(path, body, method) {
 }
 
 const fmt = {
-  eq: (v) => (v === null || v === undefined ? '—' : (v >= 0 ? '+' : '−') + Math.abs(v).toFixed(3)),
+  eq: (v) => {
+    if (v === null || v === undefined) return '—';
+    const r = Math.round(v * 1000) / 1000;
+    return r === 0 ? '0.000' : (r > 0 ? '+' : '−') + Math.abs(r).toFixed(3);
+  },
   pct: (v) => (v === null || v === undefined ? '—' : (100 * v).toFixed(1) + '%'),
   se: (v) => (v === null || v === undefined ? '' : '±' + (1.96 * v).toFixed(3)),
 };
@@ -161,6 +165,7 @@ function choosePreset(name, keepPosition) {
   $('preset').value = state.preset.name;
   $('cube-card').hidden = !state.preset.cube;
   $('ro-cubeful').disabled = !state.preset.cube;
+  $('ro-cube-decision').disabled = !state.preset.cube;
   $('use-cube').disabled = !state.preset.cube;
   if (state.preset.match_target > 0) $('match-length').value = String(state.preset.match_target);
   if (!keepPosition) loadPosition('start');
@@ -524,12 +529,15 @@ async function startRollout() {
     truncate: Number($('ro-truncate').value) || 0,
     cubeful: $('ro-cubeful').checked && state.preset.cube,
   };
-  if (state.roll) {
+  if ($('ro-cube-decision').checked && state.preset.cube) {
+    req.cube_decision = true;
+    delete req.cubeful;
+  } else if (state.roll) {
     req.dice = state.roll.join('');
     req.candidates = Number($('ro-candidates').value) || 3;
     req.ply = Math.min(1, Number($('ply').value));
   }
-  if (req.cubeful) Object.assign(req, { cube: Number($('cube-value').value) || 1, cube_owner: $('cube-owner').value });
+  if (req.cubeful || req.cube_decision) Object.assign(req, { cube: Number($('cube-value').value) || 1, cube_owner: $('cube-owner').value });
   try {
     const job = await api('rollout', req);
     state.rollout = { id: job.id };
@@ -581,7 +589,14 @@ async function cancelRollout() {
 
 function showRollout(result) {
   if (result.kind === 'cube_decision') {
-    $('ro-out').textContent = JSON.stringify(result.cube_decision);
+    const c = result.cube_decision;
+    const row = (name, e) => `<tr><td class="left">${name}</td><td>${fmt.eq(e.mean)} <span class="muted">${fmt.se(e.se)}</span></td><td>${fmt.eq(e.model)}</td></tr>`;
+    $('ro-out').innerHTML = `<div class="verdict">${escapeHtml(c.action)}</div>` +
+      `<table class="data"><thead><tr><th class="left"></th><th>Rollout (95%)</th><th>Model</th></tr></thead><tbody>` +
+      row('No double', c.no_double) + row('Double, take', c.double_take) +
+      `<tr><td class="left">Double, pass</td><td>${fmt.eq(c.double_pass)}</td><td></td></tr>` +
+      row('Take − no double', c.take_minus_no_double) + '</tbody></table>' +
+      `<p class="muted">${c.trials} trials per line, ${escapeHtml(c.ladder)} cube; the model says ${escapeHtml(c.model_action)}.</p>`;
     return;
   }
   const rows = result.results.map((r) =>
