@@ -4,6 +4,7 @@
 #include "api/documents.h"
 #include "api/request_error.h"
 #include "api/request_fields.h"
+#include "api/rollout_job.h"
 #include "bot/agents.h"
 #include "engine/position_arg.h"
 
@@ -35,7 +36,7 @@ int read_ply(RequestFields& f, const ApiLimits& limits) {
 
 }  // namespace
 
-Api::Api(ModelRegistry& models, RolloutJobs& jobs, ApiLimits limits)
+Api::Api(ModelRegistry& models, Jobs& jobs, ApiLimits limits)
     : models_(models), jobs_(jobs), limits_(limits) {}
 
 std::chrono::steady_clock::time_point Api::deadline() const {
@@ -167,13 +168,14 @@ json Api::rollout_start(const json& request) {
     list.size = gen.generate(spec.position, *spec.dice, list.positions.get(), list.moves.get());
     if (list.size == 0) throw bad_field("dice", "no legal play with " + spec.dice->str());
   }
-  Result<std::string> id = jobs_.start(std::move(spec));
+  const int total = rollout_job_total(spec);
+  Result<std::string> id = jobs_.start("rollout", total, rollout_job(std::move(spec)));
   if (!id) throw RequestError(429, id.error().message);
-  return *jobs_.status(*id);
+  return *jobs_.status(*id, "rollout");
 }
 
 json Api::rollout_status(const std::string& id) {
-  std::optional<json> s = jobs_.status(id);
+  std::optional<json> s = jobs_.status(id, "rollout");
   if (!s)
     throw RequestError(404, "no rollout job '" + id + "' (finished jobs are kept for a while only)",
                        "id");
@@ -181,7 +183,7 @@ json Api::rollout_status(const std::string& id) {
 }
 
 json Api::rollout_cancel(const std::string& id) {
-  std::optional<json> s = jobs_.cancel(id);
+  std::optional<json> s = jobs_.cancel(id, "rollout");
   if (!s) throw RequestError(404, "no rollout job '" + id + "'", "id");
   return *s;
 }

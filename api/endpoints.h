@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "api/jobs.h"
 #include "api/model_registry.h"
-#include "api/rollout_jobs.h"
 
 namespace nard::api {
 
@@ -24,7 +24,7 @@ struct ApiLimits {
 class Api {
  public:
   // models and jobs are borrowed and must outlive the Api.
-  Api(ModelRegistry& models, RolloutJobs& jobs, ApiLimits limits);
+  Api(ModelRegistry& models, Jobs& jobs, ApiLimits limits);
 
   nlohmann::json info();
   nlohmann::json position(const nlohmann::json& request);
@@ -44,7 +44,7 @@ class Api {
   std::chrono::steady_clock::time_point deadline() const;
 
   ModelRegistry& models_;
-  RolloutJobs& jobs_;
+  Jobs& jobs_;
   ApiLimits limits_;
 };
 

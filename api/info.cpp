@@ -60,7 +60,7 @@ json Api::info() {
   }
   json options = json::array();
   for (const std::string& name : rule_option_names()) options.push_back(name);
-  const RolloutJobLimits& jl = jobs_.limits();
+  const JobLimits& jl = jobs_.limits();
   return {{"name", "nard"},
           {"version", NARD_VERSION},
           {"games", games},

@@ -12,7 +12,7 @@
 
 #include "api/http_server.h"
 #include "api/model_registry.h"
-#include "api/rollout_jobs.h"
+#include "api/jobs.h"
 #include "tests/cli_runner.h"
 
 namespace nard {
@@ -24,11 +24,11 @@ using nlohmann::json;
 class TestServer {
  public:
   explicit TestServer(api::ServerOptions server = {}, api::ApiLimits limits = {},
-                      api::RolloutJobLimits job_limits = {}) {
+                      api::JobLimits job_limits = {}) {
     Result<std::unique_ptr<api::ModelRegistry>> models = api::ModelRegistry::create({});
     EXPECT_TRUE(models) << models.error().message;
     models_ = std::move(models).value();
-    jobs_ = std::make_unique<api::RolloutJobs>(job_limits);
+    jobs_ = std::make_unique<api::Jobs>(job_limits);
     api_ = std::make_unique<api::Api>(*models_, *jobs_, limits);
     server.host = "127.0.0.1";
     server.port = 0;
@@ -75,7 +75,7 @@ class TestServer {
 
  private:
   std::unique_ptr<api::ModelRegistry> models_;
-  std::unique_ptr<api::RolloutJobs> jobs_;
+  std::unique_ptr<api::Jobs> jobs_;
   std::unique_ptr<api::Api> api_;
   std::unique_ptr<api::HttpServer> server_;
   std::thread thread_;
@@ -321,7 +321,7 @@ json wait_for_job(const TestServer& server, const std::string& id) {
 }
 
 TEST(ApiServerRollout, JobRunsToItsResultAndCanBeCancelled) {
-  api::RolloutJobLimits jl;
+  api::JobLimits jl;
   jl.max_running = 1;
   jl.threads_per_job = 1;
   TestServer server({}, {}, jl);

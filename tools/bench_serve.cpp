@@ -18,7 +18,7 @@
 
 #include "api/http_server.h"
 #include "api/model_registry.h"
-#include "api/rollout_jobs.h"
+#include "api/jobs.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -90,7 +90,7 @@ void run_bench_serve(const BenchServeOptions& o) {
     return fail_input(make_error("--clients and --requests must be >= 1, --time-limit > 0"));
   Result<std::unique_ptr<api::ModelRegistry>> models = api::ModelRegistry::create({});
   if (!models) return fail_runtime(models.error());
-  api::RolloutJobs jobs({});
+  api::Jobs jobs({});
   api::ApiLimits limits;
   limits.timeout_seconds = o.time_limit + 60;
   api::Api api(**models, jobs, limits);

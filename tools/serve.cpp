@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "api/http_server.h"
+#include "api/jobs.h"
 #include "api/model_registry.h"
-#include "api/rollout_jobs.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -52,12 +52,12 @@ void run_serve(const ServeOptions& o) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-  api::RolloutJobLimits jl;
+  api::JobLimits jl;
   jl.max_running = o.max_jobs;
   jl.time_limit_seconds = o.job_time_limit;
   jl.threads_per_job =
       o.rollout_threads > 0 ? o.rollout_threads : std::max(1, cores / std::max(1, o.max_jobs));
-  api::RolloutJobs jobs(jl);
+  api::Jobs jobs(jl);
   api::ApiLimits limits;
   limits.timeout_seconds = o.server.timeout_seconds;
   limits.max_trials = o.max_trials;
@@ -99,12 +99,13 @@ void register_serve(CLI::App& app) {
                   "Largest request body in bytes (default 1 MiB)");
   cmd->add_option("--timeout", o->server.timeout_seconds,
                   "Seconds a request may take (default 30)");
-  cmd->add_option("--max-jobs", o->max_jobs, "Rollouts running at once (default 2)");
+  cmd->add_option("--max-jobs", o->max_jobs, "Jobs (rollouts) running at once (default 2)");
   cmd->add_option("--max-trials", o->max_trials,
                   "Trials per rolled-out position or play (default 100000)");
-  cmd->add_option("--job-time-limit", o->job_time_limit, "Seconds a rollout may run (default 600)");
+  cmd->add_option("--job-time-limit", o->job_time_limit,
+                  "Seconds a job (rollout) may run (default 600)");
   cmd->add_option("--rollout-threads", o->rollout_threads,
-                  "Threads per rollout (default: cores / max-jobs)");
+                  "Threads per job (default: cores / max-jobs)");
   cmd->add_option("--threads", o->server.threads,
                   "HTTP worker threads (default: max(8, 2 x cores))");
   cmd->add_option("--static", o->server.static_dir,
