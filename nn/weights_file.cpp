@@ -11,6 +11,7 @@
 #include <set>
 
 #include "engine/dice.h"
+#include "engine/read_file.h"
 
 namespace nard {
 
@@ -228,11 +229,9 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 }
 
 Result<NetWeights> load_weights(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the model file (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_weights(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "model file");
+  if (!bytes) return bytes.error();
+  return parse_weights(*bytes, path);
 }
 
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {
@@ -241,13 +240,15 @@ std::optional<Error> save_weights(const std::string& path, const NetWeights& wei
   const std::string bytes = serialize_weights(weights);
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return make_error(tmp + ": cannot create (" + std::strerror(errno) + ")");
+  if (!f)
+    return make_error(path + ": cannot write the model file (" + std::strerror(errno) +
+                      "; the directory must exist and be writable)");
   const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
   const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
   const bool closed = std::fclose(f) == 0;
   if (!written || !flushed || !closed) {
     std::remove(tmp.c_str());
-    return make_error(tmp + ": write failed (disk full?)");
+    return make_error(path + ": writing the model file failed (disk full?); the file is unchanged");
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     const std::string why = std::strerror(errno);

@@ -2,17 +2,18 @@
 // the TD(lambda) training loop (self-play on all threads + the LibTorch learner + the weight push,
 // training/trainer.h bench_training), in games per second of wall clock, on one thread and on all
 // cores. Starts from the shipped model of the game (the net a long run spends its time with), or
-// random weights. Built with the trainer (NARD_WITH_TORCH).
-#ifdef NARD_WITH_TORCH
+// random weights. In nard-train (LibTorch).
 #include <cstdio>
 
 #include <omp.h>
 
 #include "bot/model_path.h"
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "engine/position_arg.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "training/trainer.h"
 
 namespace nard::tools {
@@ -71,15 +72,14 @@ void run_bench_train(const BenchTrainOptions& o) {
 void register_bench_train(CLI::App& app) {
   CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
   auto o = std::make_shared<BenchTrainOptions>();
-  CLI::App* cmd = bench->add_subcommand("train", "Speed of the self-play training loop (learning included)");
+  CLI::App* cmd = bench->add_subcommand("train", std::string(training_command_description("bench", "train")));
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--model", o->model, "Start from this model (default: the shipped one)");
   cmd->add_flag("--random", o->random, "Start from random weights instead");
-  cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)");
-  cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)");
+  cmd->add_option("--rounds", o->rounds, "Rounds of 256 games to time (default 8)")->check(at_least(1));
+  cmd->add_option("--threads", o->threads, "Threads (default: 1, then all cores)")->check(at_least(0));
   cmd->add_option("--seed", o->seed, "Run seed");
   cmd->callback([o] { run_bench_train(*o); });
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH

@@ -1,12 +1,12 @@
 // nard export --checkpoint DIR --out FILE|DIR: the newest checkpoint of a training run as a model
 // file (nn/weights_file.h). When --out is a directory, the file is named
 // nard-<game>-<sha256[0:12]>.nardnet after its contents.
-#ifdef NARD_WITH_TORCH  // the trainer is built only with LibTorch
 #include <cstdio>
 #include <filesystem>
 
 #include "nn/weights_file.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "tools/output.h"
 #include "training/checkpoint.h"
 #include "training/model_name.h"
@@ -43,7 +43,7 @@ void run_export(const ExportOptions& o) {
 
 void register_export(CLI::App& app) {
   auto o = std::make_shared<ExportOptions>();
-  CLI::App* cmd = app.add_subcommand("export", "Write the newest checkpoint of a training run as a model file");
+  CLI::App* cmd = app.add_subcommand("export", std::string(training_command_description("", "export")));
   cmd->add_option("--checkpoint", o->checkpoint, "Run directory of nard train")->required();
   cmd->add_option("--out", o->out, "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet)")->required();
   cmd->callback([o] { run_export(*o); });
@@ -51,4 +51,3 @@ void register_export(CLI::App& app) {
 
 }  // namespace nard::tools
 
-#endif  // NARD_WITH_TORCH

@@ -1,22 +1,24 @@
 // nard rollout POSITION [DICE]: rolls out the position (side on roll, before rolling), or with
 // DICE each of the best plays of that roll (ranked at --ply first). Trials run on all cores;
-// a progress bar goes to stderr; every figure comes with its standard error. --cubeful plays the
-// cube (money) from --cube/--cube-owner on the rules' ladder; --cube-decision rolls out the side
-// on roll's no double and double/take with the same dice (tools/rollout_cube.h).
-#include <unistd.h>
-
+// progress goes to stderr (a bar on a terminal, a line every few seconds otherwise); every figure
+// comes with its standard error. --cubeful plays the cube (money) from --cube/--cube-owner on the
+// rules' ladder; --cube-decision rolls out the side on roll's no double and double/take with the
+// same dice (tools/rollout_cube.h).
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "api/documents.h"
 #include "bot/rollout.h"
 #include "engine/movegen.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "engine/position_arg.h"
+#include "tools/progress_line.h"
 #include "tools/rollout_cube.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -30,15 +32,22 @@ struct RolloutOptions {
   bool cubeful = false, cube_decision = false, plain = false, quiet = false;
 };
 
-void progress_bar(int done, int total) {
-  static thread_local int last = -1;  // percent last drawn
-  const int percent = total ? int(100LL * done / total) : 100;
-  if (percent == last && done != total) return;
-  last = percent;
-  const int width = 40, filled = width * percent / 100;
-  std::fprintf(stderr, "\rRollout [%s%s] %3d%% %d/%d", std::string(size_t(filled), '#').c_str(),
-               std::string(size_t(width - filled), ' ').c_str(), percent, done, total);
-  if (done == total) std::fprintf(stderr, "\n"), last = -1;
+// The progress of the trials: a bar redrawn on a terminal, a plain line every few seconds into a
+// file or pipe (tools/progress_line.h).
+RolloutProgress progress_reporter(bool quiet) {
+  if (quiet) return {};
+  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+  return [line](int done, int total) {
+    const int percent = total ? int(100LL * done / total) : 100;
+    const int width = 40, filled = width * percent / 100;
+    char text[160];
+    if (line->terminal())
+      std::snprintf(text, sizeof text, "Rollout [%s%s] %3d%% %d/%d", std::string(size_t(filled), '#').c_str(),
+                    std::string(size_t(width - filled), ' ').c_str(), percent, done, total);
+    else
+      std::snprintf(text, sizeof text, "Rollout %3d%% %d/%d trials", percent, done, total);
+    line->update(text, done == total);
+  };
 }
 
 void print_result(const std::string& label, const RolloutResult& r) {
@@ -74,7 +83,7 @@ void run_rollout(const RolloutOptions& o) {
   c.cube = *cube;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
-  const RolloutProgress progress = o.quiet || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
+  const RolloutProgress progress = progress_reporter(o.quiet);
   if (o.cube_decision) {
     if (!o.dice.empty()) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<CubeRolloutResult> r = rollout_cube_decision(bot->rules, *pos, c, factory, progress);
@@ -121,15 +130,15 @@ void register_rollout(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("rollout", "Roll out a position, or the best plays of a roll");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
   cmd->add_option("dice", o->dice, "Roll out the best plays of this roll");
-  cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)");
-  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
-  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)");
+  cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)")->check(at_least(1));
+  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)")->check(at_least(1));
   cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
   cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
   cmd->add_option("--seed", o->seed, "Dice seed");
   cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, on the rules' ladder)");
-  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)");
+  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)")->check(at_least(1));
   cmd->add_option("--cube-owner", o->cube_owner, "Cubeful: centred (default), me (side on roll) or opponent");
   cmd->add_flag("--cube-decision", o->cube_decision,
                 "Roll out no double and double/take (same dice) against the model's prediction");
