@@ -280,6 +280,7 @@ Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Po
     Worker worker(rules, make_evaluator(), config);
 #pragma omp for schedule(dynamic, 1)
     for (int k = 0; k < count; ++k) {
+      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
       const int j = int(mine[size_t(k)]);
       TrialValues& v = values[size_t(k)];
       v.raw = worker.play_trial(starts[size_t(j / trials)], j % trials, &v.luck);
@@ -287,6 +288,7 @@ Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Po
       if (omp_get_thread_num() == 0) report(d);
     }
   }
+  if (config.stop && config.stop->load()) return make_error("rollout stopped");
   if (progress) progress(jobs, jobs);
   if (!comm) return values;
   Result<std::vector<TrialValues>> all = gather_values<TrialValues>(*comm, jobs, values);

@@ -28,6 +28,9 @@
 // (bot/cube_rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
 // the opponent).
 //
+// Stopping: when config.stop points to a flag that becomes true, the trials not yet started are
+// skipped and the rollout fails with "rollout stopped" (a server's cancel button or time limit).
+//
 // Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count, nor on
 // the number of ranks when `comm` spreads the trials over the processes of an MPI run
 // (bot/work_share.h: rank r plays trials r, r + size, ...; rank 0 gathers them and sends every
@@ -36,6 +39,7 @@
 // With `comm`, every rank of it must call the same function with the same arguments.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -66,6 +70,7 @@ struct RolloutConfig {
   int threads = 0;              // 0: all cores
   int max_turns = 2000;         // a longer trial counts as a draw (Plakoto deadlocks)
   Communicator* comm = nullptr; // the ranks that share the trials (null: this process alone)
+  const std::atomic<bool>* stop = nullptr;  // when set and true: stop (see above)
 };
 
 // An estimate with its standard error (the sample standard deviation / sqrt(trials)).

@@ -11,7 +11,7 @@
 #include "nn/weights_file.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {

@@ -16,7 +16,7 @@
 #include "tools/distributed_args.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 #include "tools/training_commands.h"
 #include "training/trainer.h"

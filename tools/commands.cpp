@@ -16,11 +16,13 @@ void register_all(CLI::App& app) {
   register_match(app);
   register_external(app);
   register_matfile(app);
+  register_serve(app);
   register_bench_hint(app);
   register_bench_cube(app);
   register_bench_cube_positions(app);
   register_bench_targets(app);
   register_bench_checker(app);
+  register_bench_serve(app);
   register_bench_startup(app);
   register_bench_soak(app);
 }

@@ -8,7 +8,7 @@
 #include "tools/bot_args.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 namespace nard::tools {
 

@@ -11,11 +11,16 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "api/documents.h"
 
 #include "tools/match_sides.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -118,15 +123,19 @@ void run_match(const MatchOptions& o) {
   const double se = units > 1 ? std::sqrt(ss / (units - 1) / units) : 0.0;
   const char* unit = o.match > 0 ? "matches won" : "points per game";
   if (o.bot.json) {
-    std::printf("{\"a\": %s, \"b\": %s, \"%s\": %lld, \"duplicate\": %s, \"a_wins\": %lld, \"mean\": %.6f, "
-                "\"se\": %.6f, \"measure\": %s",
-                json_string(a->label).c_str(), json_string(b->label).c_str(), o.match > 0 ? "matches" : "games", games,
-                duplicate ? "true" : "false", wins, mean, se, json_string(unit).c_str());
-    if (o.match == 0)
-      std::printf(", \"a_single\": %lld, \"a_gammon\": %lld, \"a_backgammon\": %lld, \"b_single\": %lld, "
-                  "\"b_gammon\": %lld, \"b_backgammon\": %lld",
-                  c[0], c[1], c[2], c[3], c[4], c[5]);
-    std::printf("}\n");
+    nlohmann::json doc = {{"a", a->label},
+                          {"b", b->label},
+                          {o.match > 0 ? "matches" : "games", games},
+                          {"duplicate", duplicate},
+                          {"a_wins", wins},
+                          {"mean", api::number_json(mean)},
+                          {"se", api::number_json(se)},
+                          {"measure", unit}};
+    if (o.match == 0) {
+      const char* names[6] = {"a_single", "a_gammon", "a_backgammon", "b_single", "b_gammon", "b_backgammon"};
+      for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
+    }
+    std::cout << doc.dump(2) << '\n';
     return;
   }
   std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());

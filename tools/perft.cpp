@@ -5,7 +5,7 @@
 #include "engine/perft.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {

@@ -7,11 +7,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
 #include <memory>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "api/documents.h"
 #include "bot/rollout.h"
 #include "bot/work_share.h"
 #include "engine/movegen.h"
@@ -21,7 +23,7 @@
 #include "tools/progress_line.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/rollout_cube.h"
 
 namespace nard::tools {
@@ -63,21 +65,7 @@ RolloutProgress progress_reporter(bool quiet) {
   };
 }
 
-void print_result(const std::string& label, const RolloutResult& r, bool json, bool first) {
-  static const char* names[kOutputs] = {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"};
-  if (json) {
-    std::printf("%s\n  {\"play\": %s, \"trials\": %d", first ? "" : ",", json_string(label).c_str(), r.trials);
-    for (int k = 0; k < kOutputs; ++k)
-      std::printf(", \"%s\": {\"mean\": %.6f, \"se\": %.6f}", names[k], r.probs[k].mean, r.probs[k].std_error);
-    std::printf(", \"equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}", r.equity.mean,
-                r.equity.std_error, r.equity.low95(), r.equity.high95());
-    if (r.cubeful)
-      std::printf(", \"cubeful_equity\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f]}",
-                  r.cubeful_equity.mean, r.cubeful_equity.std_error, r.cubeful_equity.low95(),
-                  r.cubeful_equity.high95());
-    std::printf("}");
-    return;
-  }
+void print_result(const std::string& label, const RolloutResult& r) {
   std::printf("%s  (%d trials)\n", label.c_str(), r.trials);
   std::printf("              Win    W(g)   W(bg)  L(g)   L(bg)\n  mean      ");
   for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].mean);
@@ -111,7 +99,8 @@ void run_rollout(const RolloutOptions& o) {
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
   std::vector<Position> plays;
-  std::vector<std::string> names;
+  std::vector<std::string> names, results;
+  Dice rolled{};
   if (!o.dice.empty()) {
     if (o.cube_decision) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<Dice> dice = parse_dice(o.dice);
@@ -126,6 +115,7 @@ void run_rollout(const RolloutOptions& o) {
     for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, o.candidates); ++i) {
       plays.push_back(list.positions[ranked[i].index]);
       names.push_back(format_move(list.moves[ranked[i].index]));
+      results.push_back(format_position_for(plays.back().flipped(), bot->rules));
     }
   }
   // Under mpirun the trials are spread over the ranks (bot/rollout.h); rank 0 prints.
@@ -147,16 +137,20 @@ void run_rollout(const RolloutOptions& o) {
       Result<RolloutResult> r = rollout(bot->rules, *pos, c, factory, progress);
       if (!r) return fail_distributed(comm, r.error(), true);
       if (!root) return;
-      if (o.bot.json) std::printf("[");
-      print_result("position", *r, o.bot.json, true);
+      if (o.bot.json)  // the result document of the API's rollout jobs
+        std::cout << api::rollout_position_document(*r).dump(2) << '\n';
+      else
+        print_result("position", *r);
     } else {
       Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
       if (!r) return fail_distributed(comm, r.error(), true);
       if (!root) return;
-      if (o.bot.json) std::printf("[");
-      for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i], o.bot.json, i == 0);
+      if (o.bot.json) {
+        std::cout << api::rollout_plays_document(rolled, names, results, *r).dump(2) << '\n';
+        return;
+      }
+      for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i]);
     }
-    if (o.bot.json) std::printf("\n]\n");
   });
 }
 }  // namespace

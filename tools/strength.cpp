@@ -9,7 +9,7 @@
 #include "tools/training_commands.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "training/strength.h"
 
 namespace nard::tools {

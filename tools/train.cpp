@@ -12,7 +12,7 @@
 #include "tools/training_commands.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/progress_line.h"
 #include "bot/model_path.h"
 #include "nn/weights_file.h"

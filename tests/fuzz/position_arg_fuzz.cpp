@@ -3,7 +3,7 @@
 // first byte. An accepted position is consistent and survives move generation
 // where the game allows it.
 #include "tests/fuzz/fuzz_support.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 using namespace nard;
 

@@ -1,4 +1,4 @@
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 #include "engine/fibs_board.h"
 #include "engine/gnubg_id.h"
@@ -6,7 +6,7 @@
 #include "engine/position_check.h"
 #include "engine/xgid.h"
 
-namespace nard::tools {
+namespace nard {
 
 namespace {
 
@@ -41,6 +41,7 @@ Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   if (text.empty()) return make_error("empty POSITION");
+  if (text == "start") return start_position(rules);
   if (looks_like_notation(text)) return parse_notation(text, rules);
   if (text.substr(0, 5) == "XGID=") {
     Result<XgidPosition> x = decode_xgid(text);
@@ -60,8 +61,34 @@ Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
     return backgammon_board(g->position, rules, "a gnubg Position ID");
   }
   return make_error("POSITION '" + std::string(text) +
-                    "' is not a Position ID, Position ID:Match ID, XGID=..., FIBS board:... or our "
-                    "notation (x 24:2 13:5 ...; o ...)");
+                    "' is not a Position ID, Position ID:Match ID, XGID=..., FIBS board:..., our "
+                    "notation (x 24:2 13:5 ...; o ...) or start");
+}
+
+Result<MatchState> match_state_arg(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (text.substr(0, 5) == "XGID=") {
+    Result<XgidPosition> x = decode_xgid(text);
+    if (!x) return x.error();
+    return x->match;
+  }
+  if (text.substr(0, 6) == "board:") {
+    Result<FibsBoard> b = parse_fibs_board(text);
+    if (!b) return b.error();
+    return b->match;
+  }
+  if (text.find(':') != std::string_view::npos && text.find(' ') == std::string_view::npos) {
+    Result<GnubgPosition> g = parse_gnubg_id(text);
+    if (!g) return g.error();
+    return g->match;
+  }
+  return MatchState{};
+}
+
+std::string format_position_for(const Position& pos, const Rules& rules) {
+  if (rules.variant == Variant::Backgammon) return encode_position_id(pos);
+  return format_notation(pos);
 }
 
 Result<Rules> resolve_rules(const std::string& variant, const std::string& preset) {
@@ -90,4 +117,4 @@ Result<Rules> resolve_rules(const std::string& variant, const std::string& prese
   return r;
 }
 
-}  // namespace nard::tools
+}  // namespace nard
