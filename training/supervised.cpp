@@ -301,7 +301,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     // Held until the run ends; removes what killed runs left behind (training/run_directory.h).
     Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
     if (!claimed) return claimed.error();
-    run_claim = std::move(claimed->lock);
+    run_claim = std::move(claimed.value().lock);
     if (!fs::exists(config_path)) {
       if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return *e;
       if (auto e = write_file_atomic(config_path, identity)) return *e;

@@ -272,7 +272,7 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     // Held until the run ends; removes what killed runs left behind.
     Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
     if (!claimed) return claimed.error();
-    run_claim = std::move(claimed->lock);
+    run_claim = std::move(claimed.value().lock);
     if (c.resume) {
       Result<std::string> dir = latest_checkpoint(c.out_dir);
       if (!dir) return dir.error();
