@@ -20,11 +20,5 @@ int main(int argc, char** argv) {
   nard::tools::register_refit_race(app);
   nard::tools::register_strength(app);
   nard::tools::register_bench_train(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
-  }
-  return nard::tools::exit_code();
+  return nard::tools::parse_and_run(app, argc, argv);
 }
