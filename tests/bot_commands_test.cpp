@@ -62,8 +62,21 @@ TEST(BotCommands, BadInputExitsTwoWithOneLine) {
 TEST(BotCommands, HintEvalCubeAndRolloutRun) {
   CliRun r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("   1. Cubeless 1-ply"), std::string::npos) << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 * 10) << r.out;  // 16 plays, top 10 shown
+  // The settings line first, then the top 10 of 16 plays, cubeful by default.
+  EXPECT_EQ(r.out.find("money game, cube 1 centred, Jacoby off, beavers off; cubeful 1-ply\n"), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("   1. Cubeful  1-ply"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 2 * 10) << r.out;
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 0 --cubeless --top 3"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("   1. Cubeless 0-ply"), std::string::npos) << r.out;
+  // A match from the Match ID: normalised equity and match winning chances.
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA:cAnrADAAKAAE 31 --top 2"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("7-point match, score"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("MWC "), std::string::npos) << r.out;
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --match 5 --score 5-1"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;  // a score at the match length
   r = run_nard(with_model("eval 4HPwATDgc/ABMA --json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"cubeful_equity\": "), std::string::npos) << r.out;
