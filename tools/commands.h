@@ -24,6 +24,7 @@ void register_play(CLI::App& app);
 void register_match(CLI::App& app);
 void register_external(CLI::App& app);
 void register_matfile(CLI::App& app);
+void register_analyze(CLI::App& app);
 void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'

@@ -13,6 +13,7 @@
 #include "tools/bot_args.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
+#include "tools/progress_bar.h"
 #include "tools/position_arg.h"
 #include "tools/rollout_cube.h"
 
@@ -28,16 +29,6 @@ struct RolloutOptions {
   bool cubeful = false, cube_decision = false, plain = false, quiet = false;
 };
 
-void progress_bar(int done, int total) {
-  static thread_local int last = -1;  // percent last drawn
-  const int percent = total ? int(100LL * done / total) : 100;
-  if (percent == last && done != total) return;
-  last = percent;
-  const int width = 40, filled = width * percent / 100;
-  std::fprintf(stderr, "\rRollout [%s%s] %3d%% %d/%d", std::string(size_t(filled), '#').c_str(),
-               std::string(size_t(width - filled), ' ').c_str(), percent, done, total);
-  if (done == total) std::fprintf(stderr, "\n"), last = -1;
-}
 
 void print_result(const std::string& label, const RolloutResult& r, bool json, bool first) {
   static const char* names[kOutputs] = {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"};
@@ -86,7 +77,10 @@ void run_rollout(const RolloutOptions& o) {
   c.cube = *cube;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
-  const RolloutProgress progress = o.quiet || !isatty(2) ? RolloutProgress{} : RolloutProgress{progress_bar};
+  auto bar = std::make_shared<ProgressBar>("Rollout");
+  const RolloutProgress progress = o.quiet || !bar->enabled()
+                                       ? RolloutProgress{}
+                                       : RolloutProgress{[bar](int d, int t) { bar->update(d, t); }};
   if (o.cube_decision) {
     if (!o.dice.empty()) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<CubeRolloutResult> r = rollout_cube_decision(bot->rules, *pos, c, factory, progress);
