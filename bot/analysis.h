@@ -45,11 +45,12 @@
 
 namespace nard {
 
-// gnubg's marks (arSkillLevel: 0.04 / 0.08 / 0.16 in normalised equity; an error is marked when it
-// exceeds the threshold).
+// gnubg's marks: an error (normalised equity) above a threshold. The defaults are GNU Backgammon
+// 1.07's ("show analysis": doubtful 0.03, bad 0.06, very bad 0.12; older gnubg sources have
+// 0.04 / 0.08 / 0.16).
 enum class Skill : uint8_t { None, Doubtful, Bad, VeryBad };
 struct SkillThresholds {
-  double doubtful = 0.04, bad = 0.08, very_bad = 0.16;
+  double doubtful = 0.03, bad = 0.06, very_bad = 0.12;
 };
 Skill skill_of(double error, const SkillThresholds& t);
 std::string_view skill_name(Skill s);  // "", "doubtful", "bad", "very bad"

@@ -10,6 +10,7 @@
 #include "engine/cube.h"
 #include "engine/dice.h"
 #include "engine/game.h"
+#include "engine/game_replay.h"
 #include "engine/match_state.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
@@ -84,6 +85,10 @@ struct GameOptions {
   // dice and the starter swapped.
   int first_player = -1;
   bool cubeless = false;  // no cube actions and no Jacoby rule: game points as the board gives them
+  // When set (a GameReplay made for this game's rules, score and Crawford flag), every roll,
+  // play and cube action is fed to it as it happens, so the game can be saved as a match file
+  // (engine/game_replay.h GameReplay::game). Not owned.
+  GameReplay* replay = nullptr;
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.

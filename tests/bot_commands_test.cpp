@@ -16,6 +16,7 @@
 
 #include "bot/model_path.h"
 #include "engine/fibs_board.h"
+#include "engine/mat_file.h"
 #include "engine/movegen.h"
 #include "nn/weights_file.h"
 
@@ -103,6 +104,20 @@ TEST(BotCommands, PlayFinishesAGameFromPipedAnswers) {
       << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
   EXPECT_NE(r.out.find("Score: you "), std::string::npos);
   EXPECT_EQ(r.out.find("Input ended"), std::string::npos);
+}
+
+TEST(BotCommands, PlaySavesTheGameAsAMatchFileThatReplays) {
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += "1\nr\nt\n";
+  const std::string path = testing_support::unique_temp_path("nard_saved") + ".mat";
+  const CliRun r = run_nard(with_model("play --seed 11 --save " + path), input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<MatchRecord> record = read_mat(slurp_file(path));
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  ASSERT_EQ(record->games.size(), 1u);
+  EXPECT_FALSE(check_record(*record).has_value());
+  EXPECT_GE(record->games[0].end.winner, 0);
+  EXPECT_EQ(record->players[0], "nard");
 }
 
 TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {

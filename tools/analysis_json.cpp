@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/analysis_report.h"
+#include "tools/output.h"
 
 namespace nard::tools {
 
@@ -72,8 +73,9 @@ const char* action_name(CubeAction a) {
   return nullptr;
 }
 
-json turn(const TurnAnalysis& t) {
+json turn(const TurnAnalysis& t, const Rules& rules) {
   json j = {{"player", t.player},
+            {"position", format_position_for(t.before, rules)},
             {"score", {t.context.my_score, t.context.opp_score}},
             {"cube", t.context.cube.value}};
   if (t.cube) {
@@ -134,7 +136,7 @@ std::string analysis_json(const MatchAnalysis& m) {
   json games = json::array();
   for (const GameAnalysis& g : m.games) {
     json turns = json::array();
-    for (const TurnAnalysis& t : g.turns) turns.push_back(turn(t));
+    for (const TurnAnalysis& t : g.turns) turns.push_back(turn(t, g.rules));
     games.push_back({{"number", g.number},
                      {"score", {g.score[0], g.score[1]}},
                      {"crawford_game", g.crawford_game},

@@ -8,10 +8,13 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "bot/agents.h"
+#include "engine/mat_file.h"
 #include "engine/movegen.h"
+#include "engine/sgf_file.h"
 #include "tools/board_diagram.h"
 #include "tools/bot_args.h"
 #include "tools/subcommand.h"
@@ -25,7 +28,23 @@ struct PlayOptions {
   int match = 0, games = 1;
   uint64_t seed = 0;
   bool no_cube = false;
+  std::string save;  // match file written after every game (.sgf: gnubg SGF, else .mat)
 };
+
+// The rules preset string a match file names for these options (engine/match_record.h).
+std::string record_rules_name(const PlayOptions& o, const Rules& rules) {
+  for (const std::string& name : {o.bot.rules, o.bot.variant, std::string("wbf")}) {
+    if (name.empty()) continue;
+    Result<Rules> r = rules_preset(name);
+    if (r && r->variant == rules.variant) return name;
+  }
+  return "wbf";
+}
+
+std::optional<Error> save_record(const std::string& path, const MatchRecord& record) {
+  const bool sgf = path.size() >= 4 && path.compare(path.size() - 4, 4, ".sgf") == 0;
+  return write_file_atomic(path, sgf ? write_sgf(record) : write_mat(record));
+}
 
 struct InputEnded {};  // thrown at the edge when stdin runs out; caught in run_play
 
@@ -152,6 +171,13 @@ void run_play(const PlayOptions& o) {
   MatchScore score(o.match, rules.crawford);
   const uint64_t seed = o.seed ? o.seed : uint64_t(std::time(nullptr));
   int previous_winner = -1;
+  MatchRecord record;
+  record.rules = record_rules_name(o, rules);
+  record.match_length = o.match;
+  record.crawford = rules.crawford;
+  record.jacoby = rules.jacoby;
+  record.beavers = rules.beavers;
+  record.players = {"nard", "You"};
   try {
     for (int g = 0; o.match > 0 ? !score.over() : g < o.games; ++g) {
       Rng rng(game_seed(seed, uint64_t(g)));
@@ -162,7 +188,13 @@ void run_play(const PlayOptions& o) {
       go.crawford_game = score.crawford_game();
       go.previous_winner = previous_winner;
       std::cout << "\n=== Game " << g + 1 << (go.crawford_game ? " (Crawford game)" : "") << " ===\n";
+      GameReplay replay(rules, o.match, {go.scores[0], go.scores[1]}, go.crawford_game);
+      if (!o.save.empty()) go.replay = &replay;
       const GameRecord rec = play_game(rules, agents, rng, go, gen, buffer.get());
+      if (!o.save.empty()) {
+        record.games.push_back(replay.game(g + 1));
+        if (auto e = save_record(o.save, record)) return fail_runtime(*e);
+      }
       if (rec.winner < 0) std::cout << "The game is a draw.\n";
       else std::cout << (rec.winner == 1 ? "You win " : "nard wins ") << rec.points << " point" << (rec.points == 1 ? "" : "s")
                      << (rec.dropped ? " (double passed)" : "") << ".\n";
@@ -187,6 +219,8 @@ void register_play(CLI::App& app) {
   cmd->add_option("--games", o->games, "Money games to play (default 1)");
   cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)");
   cmd->add_flag("--no-cube", o->no_cube, "Play without the doubling cube");
+  cmd->add_option("--save", o->save,
+                  "Save the games as a match file after each game (.sgf: gnubg SGF, else .mat)");
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_play(*o); });
 }

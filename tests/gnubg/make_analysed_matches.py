@@ -25,6 +25,7 @@ MATCHES = [
     ("gnubg_7p_noise2_noise2", 23, 7, 0, 0.02, 0.02),
     ("gnubg_5p_noise6_noise1", 31, 5, 0, 0.06, 0.01),
     ("gnubg_3p_noise8_noise0", 47, 3, 0, 0.08, 0.0),
+    ("gnubg_7p_noise1_noise3", 71, 7, 0, 0.01, 0.03),
     ("gnubg_money_noise3_noise5", 59, 0, 3, 0.03, 0.05),
 ]
 
@@ -69,13 +70,21 @@ def game_record(g):
 
 
 def player_stats(s):
+    """gnubg's statistics of a player: its Python "moves" error-skill is the total checker-play
+    error, but its "cube" error-skill is the error per close cube decision (gnubg's PERMOVE
+    figure), so the cube total is that times the close decisions."""
     m, c = s["moves"], s["cube"]
     decisions = m["unforced-moves"] + c["close-cube"]
-    total = m["error-skill"] + c["error-skill"]
+    cube_total = c["error-skill"] * c["close-cube"]
+    total = m["error-skill"] + cube_total
     return {"unforced_moves": m["unforced-moves"], "total_moves": m["total-moves"],
             "checker_error": m["error-skill"], "marked": m["marked"],
             "close_cube": c["close-cube"], "total_cube": c["total-cube"],
-            "cube_error": c["error-skill"], "decisions": decisions, "total_error": total,
+            "cube_error_per_decision": c["error-skill"], "cube_error": cube_total,
+            "missed_doubles": c["missed-double-below-cp"] + c["missed-double-above-cp"],
+            "wrong_doubles": c["wrong-double-below-dp"] + c["wrong-double-above-tg"],
+            "wrong_takes": c["wrong-take"], "wrong_passes": c["wrong-drop"],
+            "decisions": decisions, "total_error": total,
             "error_rate": 1000.0 * total / decisions if decisions else 0.0,
             "luck": s["dice"]["luck"]}
 
