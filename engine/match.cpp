@@ -172,7 +172,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
 }
 
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games) {
+                           int games, bool record) {
   SessionResult s;
   MoveGenerator gen(rules);
   std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
@@ -186,8 +186,15 @@ SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t 
     o.scores[1] = score.score(1);
     o.crawford_game = score.crawford_game();
     o.previous_winner = previous_winner;
+    std::unique_ptr<GameReplay> replay;
+    if (record) {
+      replay = std::make_unique<GameReplay>(rules, match_length,
+                                            std::array<int, 2>{o.scores[0], o.scores[1]}, o.crawford_game);
+      o.replay = replay.get();
+    }
     const GameRecord rec = play_game(rules, agents, rng, o, gen, buffer.get());
     s.games.push_back(rec);
+    if (replay) s.recorded.push_back(replay->game(g + 1));
     if (rec.winner >= 0) {
       s.points[rec.winner] += rec.points;
       previous_winner = rec.winner;

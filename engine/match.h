@@ -102,11 +102,13 @@ int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll,
 
 struct SessionResult {
   std::vector<GameRecord> games;
+  std::vector<MatchGame> recorded;  // every game's actions, when play_session was asked to record
   int points[2] = {0, 0};
   int match_winner = -1;  // matches only
 };
 // A money session of `games` games (match_length 0) or a match to match_length points.
+// record: keep every game's actions in SessionResult::recorded (for saving as a match file).
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games);
+                           int games, bool record = false);
 
 }  // namespace nard

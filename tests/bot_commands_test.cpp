@@ -17,6 +17,7 @@
 #include "bot/model_path.h"
 #include "engine/fibs_board.h"
 #include "engine/mat_file.h"
+#include "engine/sgf_file.h"
 #include "engine/movegen.h"
 #include "nn/weights_file.h"
 
@@ -208,6 +209,28 @@ TEST(BotCommands, ShortMatchAgainstPubevalRuns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("8 money games (duplicate dice)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("points per game (se "), std::string::npos) << r.out;
+}
+
+TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
+  // Money: one session of 4 games (2 duplicate pairs), A as player 0.
+  const std::string money = testing_support::unique_temp_path("nard_match_money") + ".mat";
+  CliRun r = run_nard(with_model("match --b pubeval --games 4 --threads 2 --save " + money));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<MatchRecord> session = read_mat(slurp_file(money));
+  ASSERT_TRUE(session.ok()) << session.error().message;
+  EXPECT_EQ(session->games.size(), 4u);
+  EXPECT_FALSE(check_record(*session).has_value());
+  EXPECT_EQ(session->players[0], "A net");
+  // Matches: one file each, FILE-1.sgf and FILE-2.sgf.
+  const std::string stem = testing_support::unique_temp_path("nard_match_3p");
+  r = run_nard(with_model("match --b pubeval --games 2 --match 3 --threads 1 --save " + stem + ".sgf"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (int k = 1; k <= 2; ++k) {
+    Result<MatchRecord> m = read_sgf(slurp_file(stem + "-" + std::to_string(k) + ".sgf"));
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->match_length, 3);
+    EXPECT_FALSE(check_record(*m).has_value());
+  }
 }
 
 TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {
