@@ -25,10 +25,14 @@ Skill skill_of(double error, const SkillThresholds& t) {
 
 std::string_view skill_name(Skill s) {
   switch (s) {
-    case Skill::None: return "";
-    case Skill::Doubtful: return "doubtful";
-    case Skill::Bad: return "bad";
-    case Skill::VeryBad: return "very bad";
+    case Skill::None:
+      return "";
+    case Skill::Doubtful:
+      return "doubtful";
+    case Skill::Bad:
+      return "bad";
+    case Skill::VeryBad:
+      return "very bad";
   }
   return "";
 }
@@ -43,11 +47,16 @@ LuckMark luck_mark(double luck) {
 
 std::string_view luck_name(LuckMark m) {
   switch (m) {
-    case LuckMark::VeryBad: return "very unlucky";
-    case LuckMark::Bad: return "unlucky";
-    case LuckMark::None: return "";
-    case LuckMark::Good: return "lucky";
-    case LuckMark::VeryGood: return "very lucky";
+    case LuckMark::VeryBad:
+      return "very unlucky";
+    case LuckMark::Bad:
+      return "unlucky";
+    case LuckMark::None:
+      return "";
+    case LuckMark::Good:
+      return "lucky";
+    case LuckMark::VeryGood:
+      return "very lucky";
   }
   return "";
 }
@@ -112,8 +121,10 @@ struct Worker {
 double cost_factor(const MatchContext& ctx, const Rules& rules) {
   if (ctx.match_length == 0 || !ctx.met) return double(ctx.cube.value);
   const bool crawford_done = ctx.crawford_game || ctx.post_crawford || !rules.crawford;
-  const double cash_me = ctx.met->mwc(ctx.my_away() - ctx.cube.value, ctx.opp_away(), crawford_done);
-  const double cash_opp = ctx.met->mwc(ctx.my_away(), ctx.opp_away() - ctx.cube.value, crawford_done);
+  const double cash_me =
+      ctx.met->mwc(ctx.my_away() - ctx.cube.value, ctx.opp_away(), crawford_done);
+  const double cash_opp =
+      ctx.met->mwc(ctx.my_away(), ctx.opp_away() - ctx.cube.value, crawford_done);
   return (cash_me - cash_opp) / 2.0;
 }
 
@@ -178,17 +189,20 @@ std::optional<Error> replay_game(const MatchRecord& record, int g, const Rules& 
         e = replay.double_cube(a.player);
         break;
       case ActionKind::Take:
-        if (open >= 0 && out.turns.back().cube && out.turns.back().cube->response == CubeAction::None)
+        if (open >= 0 && out.turns.back().cube &&
+            out.turns.back().cube->response == CubeAction::None)
           out.turns.back().cube->response = CubeAction::Take;
         e = replay.take(a.player);
         break;
       case ActionKind::Drop:
-        if (open >= 0 && out.turns.back().cube && out.turns.back().cube->response == CubeAction::None)
+        if (open >= 0 && out.turns.back().cube &&
+            out.turns.back().cube->response == CubeAction::None)
           out.turns.back().cube->response = CubeAction::Pass;
         e = replay.drop(a.player);
         break;
       case ActionKind::Beaver:
-        if (open >= 0 && out.turns.back().cube && out.turns.back().cube->response == CubeAction::None)
+        if (open >= 0 && out.turns.back().cube &&
+            out.turns.back().cube->response == CubeAction::None)
           out.turns.back().cube->response = CubeAction::Beaver;
         e = replay.beaver(a.player);
         break;
@@ -210,9 +224,15 @@ std::optional<Error> replay_game(const MatchRecord& record, int g, const Rules& 
         e = replay.play_to(a.player, a.after);
         open = -1;
         break;
-      case ActionKind::Resign: e = replay.resign(a.player, a.value); break;
-      case ActionKind::Accept: e = replay.accept(a.player); break;
-      case ActionKind::Reject: e = replay.reject(a.player); break;
+      case ActionKind::Resign:
+        e = replay.resign(a.player, a.value);
+        break;
+      case ActionKind::Accept:
+        e = replay.accept(a.player);
+        break;
+      case ActionKind::Reject:
+        e = replay.reject(a.player);
+        break;
     }
     if (e) return make_error("game " + std::to_string(game.number) + ": " + e->message);
   }
@@ -308,7 +328,8 @@ class Analyser {
         out[r] = -v->equity;
         continue;
       }
-      Result<std::vector<PlayValue>> ranked = rank_plays_cubeful(*w.search, w.list.plays(), ctx, how);
+      Result<std::vector<PlayValue>> ranked =
+          rank_plays_cubeful(*w.search, w.list.plays(), ctx, how);
       if (!ranked) return ranked.error();
       out[r] = ranked->front().equity;
     }
@@ -332,8 +353,8 @@ class Analyser {
     if (job.first_turn && !t.dice.is_double()) {
       // The opening roll: the 15 non-doubles played by this player or by the opponent.
       std::array<double, 21> theirs{};
-      if (auto e = roll_values(w, rules, t.before.flipped(), opponent_context(job.play_context),
-                               theirs))
+      if (auto e =
+              roll_values(w, rules, t.before.flipped(), opponent_context(job.play_context), theirs))
         return e;
       double sum = 0.0;
       for (size_t r = 0; r < 21; ++r)
@@ -353,7 +374,8 @@ class Analyser {
   std::optional<Error> analyse_play(Worker& w, const Rules& rules, const TurnJob& job,
                                     TurnAnalysis& t) {
     CheckerAnalysis c;
-    w.list.size = w.generator->generate(t.before, t.dice, w.list.positions.get(), w.list.moves.get());
+    w.list.size =
+        w.generator->generate(t.before, t.dice, w.list.positions.get(), w.list.moves.get());
     c.legal_plays = w.list.size;
     t.p0_win = t.p0_mwc = std::nan("");
     if (w.list.size == 0) {
@@ -374,8 +396,8 @@ class Analyser {
       const bool is_played = v.index == played;
       if (int(k) >= kept && !is_played) continue;
       if (is_played) c.played = int(c.options.size());
-      c.options.push_back({format_move(w.list.moves[size_t(v.index)]),
-                           w.list.positions[size_t(v.index)], v});
+      c.options.push_back(
+          {format_move(w.list.moves[size_t(v.index)]), w.list.positions[size_t(v.index)], v});
     }
     const PlayValue& best = c.options.front().value;
     const PlayValue& made = c.options[size_t(c.played)].value;
@@ -449,12 +471,13 @@ void sum_game(GameAnalysis& g, const MatchRecord& record, const MatchEquityTable
     double gained = g.end.points;
     if (record.match_length > 0 && met) {
       const int L = record.match_length;
-      const bool post = g.rules.crawford && !g.crawford_game &&
-                        (g.score[0] == L - 1 || g.score[1] == L - 1);
+      const bool post =
+          g.rules.crawford && !g.crawford_game && (g.score[0] == L - 1 || g.score[1] == L - 1);
       const bool done_before = g.crawford_game || post || !g.rules.crawford;
       const int away_w = L - g.score[size_t(w)], away_l = L - g.score[size_t(1 - w)];
       const double before = met->mwc(away_w, away_l, done_before);
-      const double after = away_w - g.end.points <= 0 ? 1.0 : met->mwc(away_w - g.end.points, away_l, true);
+      const double after =
+          away_w - g.end.points <= 0 ? 1.0 : met->mwc(away_w - g.end.points, away_l, true);
       gained = after - before;
     }
     g.stats[size_t(w)].actual_result += gained;
@@ -469,7 +492,8 @@ void sum_game(GameAnalysis& g, const MatchRecord& record, const MatchEquityTable
 Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisConfig& config,
                                     const AnalysisEvaluatorFactory& make_evaluator,
                                     const MatchEquityTable* met, const AnalysisProgress& progress) {
-  if (record.match_length > 0 && !met) return make_error("match analysis needs a match equity table");
+  if (record.match_length > 0 && !met)
+    return make_error("match analysis needs a match equity table");
   if (config.ply < 0 || config.ply > 3 || config.luck_ply < 0 || config.luck_ply > 3)
     return make_error("analysis ply must lie in 0..3");
   MatchAnalysis m;
@@ -482,7 +506,8 @@ Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisCon
   for (size_t g = 0; g < record.games.size(); ++g) {
     const MatchGame& game = record.games[g];
     Result<Rules> rules = record_rules(record, game);
-    if (!rules) return make_error("game " + std::to_string(game.number) + ": " + rules.error().message);
+    if (!rules)
+      return make_error("game " + std::to_string(game.number) + ": " + rules.error().message);
     GameAnalysis ga;
     ga.number = game.number;
     ga.score = game.score;

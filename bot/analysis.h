@@ -61,13 +61,13 @@ LuckMark luck_mark(double luck);
 std::string_view luck_name(LuckMark m);  // "very unlucky", "unlucky", "", "lucky", "very lucky"
 
 struct AnalysisConfig {
-  int ply = 2;              // checker play and cube decisions
-  int luck_ply = 0;         // the rolls' luck (gnubg: 0-ply cubeful)
-  bool cubeful = true;      // false: cubeless checker-play equities (no cube analysis either)
-  int plays_kept = 5;       // plays kept per decision for the report (plus the play made)
-  int threads = 0;          // 0 = all cores
+  int ply = 2;          // checker play and cube decisions
+  int luck_ply = 0;     // the rolls' luck (gnubg: 0-ply cubeful)
+  bool cubeful = true;  // false: cubeless checker-play equities (no cube analysis either)
+  int plays_kept = 5;   // plays kept per decision for the report (plus the play made)
+  int threads = 0;      // 0 = all cores
   SkillThresholds thresholds;
-  SearchConfig search;      // filters and pruning (ply is set from `ply`)
+  SearchConfig search;  // filters and pruning (ply is set from `ply`)
 };
 
 // One play of a decision as the report shows it.
@@ -90,11 +90,11 @@ struct CheckerAnalysis {
 enum class CubeAction : uint8_t { None, Double, Take, Pass, Beaver };
 
 struct CubeAnalysis {
-  CubeDecision decision;           // from the side that may double (the player of the turn)
+  CubeDecision decision;  // from the side that may double (the player of the turn)
   bool doubled = false;
   CubeAction response = CubeAction::None;  // the opponent's answer when doubled
-  bool close = false;              // counted as a cube decision of the doubler (see above)
-  double error = 0.0, cost = 0.0;  // the doubler's (missed or wrong double)
+  bool close = false;                      // counted as a cube decision of the doubler (see above)
+  double error = 0.0, cost = 0.0;          // the doubler's (missed or wrong double)
   Skill skill = Skill::None;
   double response_error = 0.0, response_cost = 0.0;  // the receiver's (wrong take or pass)
   Skill response_skill = Skill::None;
@@ -104,15 +104,15 @@ struct CubeAnalysis {
 };
 
 struct TurnAnalysis {
-  int player = 0;          // who is on roll
-  MatchContext context;    // the player's view at the start of the turn (before any double)
-  Position before;         // the player's view, before the roll
+  int player = 0;        // who is on roll
+  MatchContext context;  // the player's view at the start of the turn (before any double)
+  Position before;       // the player's view, before the roll
   std::optional<CubeAnalysis> cube;
   bool rolled = false;
   Dice dice{};
   std::optional<double> luck, luck_cost;  // normalised, and points/MWC
   LuckMark luck_mark = LuckMark::None;
-  std::optional<CheckerAnalysis> play;    // set when the roll was played (even if forced)
+  std::optional<CheckerAnalysis> play;  // set when the roll was played (even if forced)
   // After the turn, for the chart: player 0's cubeless winning chance and (match) cubeful MWC,
   // from the value of the play made; NaN when the turn has no play.
   double p0_win = 0.0, p0_mwc = 0.0;

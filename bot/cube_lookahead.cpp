@@ -111,8 +111,8 @@ class Valuation {
   // The model's cubeful value with the proper action, at 0 ply.
   Result<double> leaf(const Position& pos, const Probabilities& probs, const Stake& s) const {
     if (match_) {
-      Result<CubeDecision> d = analyse_match_cube(make_consistent(probs), context(s),
-                                                  classify_for_cube(pos), rules_);
+      Result<CubeDecision> d =
+          analyse_match_cube(make_consistent(probs), context(s), classify_for_cube(pos), rules_);
       if (!d) return d.error();
       return d->mwc;
     }
@@ -281,8 +281,8 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
   assert((d.doubler == DoublerAction::CannotDouble) == !o.can_double);
   if (match) {
     const double cash_me = lookahead.valuation().passed(root);
-    const double cash_opp = lookahead.valuation().invert(
-        lookahead.valuation().passed(seen_by_opponent(root)));
+    const double cash_opp =
+        lookahead.valuation().invert(lookahead.valuation().passed(seen_by_opponent(root)));
     auto normalised = [&](double mwc) {
       return (2.0 * mwc - (cash_me + cash_opp)) / (cash_me - cash_opp);
     };

@@ -57,8 +57,8 @@ Result<CubeDecision> analyse_money_cube_lookahead(Search& search, const Position
 
 // The cubeful value of `pos` (side on roll, before its cube decision, which it makes properly).
 struct CubefulValue {
-  double equity = 0.0;  // money: points per unit of the current cube; match: normalised (EMG)
-  double mwc = 0.0;     // match winning chance of the side on roll; NaN for money
+  double equity = 0.0;     // money: points per unit of the current cube; match: normalised (EMG)
+  double mwc = 0.0;        // match winning chance of the side on roll; NaN for money
   Probabilities cubeless;  // the cubeless probabilities of the same tree (side on roll)
 };
 // Money or match as analyse_cube_lookahead.

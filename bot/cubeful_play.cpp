@@ -51,7 +51,9 @@ Result<PlayValue> cubeless_value(const Probabilities& probs, const MatchContext&
                       std::to_string(ctx.match_length) + "-point match and the table '" +
                       ctx.met->name() + "'");
   const bool crawford_done = ctx.crawford_game || ctx.post_crawford || !rules.crawford;
-  auto M = [&](int my_away, int opp_away) { return ctx.met->mwc(my_away, opp_away, crawford_done); };
+  auto M = [&](int my_away, int opp_away) {
+    return ctx.met->mwc(my_away, opp_away, crawford_done);
+  };
   const int c = ctx.cube.value, g = rules.gammon_value, bg = rules.backgammon_value;
   const double win_single = probs.win - probs.win_gammon;
   const double win_gammon = probs.win_gammon - probs.win_backgammon;
@@ -90,8 +92,8 @@ Result<PlayValue> value_position(Search& search, const Position& pos, const Matc
 }
 
 Result<std::vector<PlayValue>> rank_plays_cubeful(Search& search, std::span<const Position> plays,
-                                                  const MatchContext& ctx,
-                                                  const PlayValuation& how, int always) {
+                                                  const MatchContext& ctx, const PlayValuation& how,
+                                                  int always) {
   const MatchContext opp = opponent_context(ctx);
   const size_t n = plays.size();
   std::vector<Position> flipped(n);

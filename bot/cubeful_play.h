@@ -28,12 +28,12 @@ namespace nard {
 
 // What a play's result is worth to its mover.
 struct PlayValue {
-  int index = 0;         // into the plays given
-  int ply = 0;           // the depth it was last valued at
-  Probabilities probs;   // cubeless probabilities, mover's view (of the same tree)
+  int index = 0;          // into the plays given
+  int ply = 0;            // the depth it was last valued at
+  Probabilities probs;    // cubeless probabilities, mover's view (of the same tree)
   float cubeless = 0.0f;  // cubeless money equity with the rules' gammon values
-  double equity = 0.0;   // the ranking value (see the units above)
-  double mwc = 0.0;      // NaN in money play
+  double equity = 0.0;    // the ranking value (see the units above)
+  double mwc = 0.0;       // NaN in money play
 };
 
 struct PlayValuation {
@@ -42,7 +42,9 @@ struct PlayValuation {
 };
 
 // Does this valuation use the cube for these rules?
-inline bool uses_cube(const PlayValuation& v, const Rules& rules) { return v.cubeful && rules.cube; }
+inline bool uses_cube(const PlayValuation& v, const Rules& rules) {
+  return v.cubeful && rules.cube;
+}
 
 // Ranks the plays (results of a roll from the mover's position, mover's view, not turned round)
 // best first. `ctx`: the mover's view of the match and cube (match_length 0 = money; met needed
@@ -50,8 +52,8 @@ inline bool uses_cube(const PlayValuation& v, const Rules& rules) { return v.cub
 // filters say (the play that was made, for analysis). Plays dropped by a filter keep the value of
 // the last ply they reached. Fails when the cube or match context is invalid.
 Result<std::vector<PlayValue>> rank_plays_cubeful(Search& search, std::span<const Position> plays,
-                                                  const MatchContext& ctx,
-                                                  const PlayValuation& how, int always = -1);
+                                                  const MatchContext& ctx, const PlayValuation& how,
+                                                  int always = -1);
 
 // The value of one position for the side on roll (before its cube decision), with the same units
 // and modes: the cubeful lookahead, or the cubeless equity/MWC at `how.ply`.

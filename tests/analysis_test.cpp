@@ -1,6 +1,8 @@
 // Match analysis (bot/analysis.h) on small records with the shipped backgammon model at 0 ply:
 // the structure (one turn per roll, the counts gnubg keeps, the double and its take), a planted
 // blunder marked very bad, results independent of the thread count, and games without a cube.
+#include "bot/analysis.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,7 +10,6 @@
 #include <memory>
 #include <string>
 
-#include "bot/analysis.h"
 #include "bot/model_path.h"
 #include "engine/game_replay.h"
 #include "engine/mat_file.h"
@@ -33,13 +34,14 @@ AnalysisEvaluatorFactory factory() {
   return [](const Rules& rules) -> Result<std::unique_ptr<Evaluator>> {
     static std::shared_ptr<const NeuralModel> bg = shipped(Variant::Backgammon);
     static std::shared_ptr<const NeuralModel> plakoto = shipped(Variant::Plakoto);
-    return std::unique_ptr<Evaluator>(std::make_unique<NeuralEvaluator>(
-        rules.variant == Variant::Plakoto ? plakoto : bg));
+    return std::unique_ptr<Evaluator>(
+        std::make_unique<NeuralEvaluator>(rules.variant == Variant::Plakoto ? plakoto : bg));
   };
 }
 
 const MatchEquityTable& met() {
-  static const MatchEquityTable t = MatchEquityTable::load(MatchEquityTable::default_path()).value();
+  static const MatchEquityTable t =
+      MatchEquityTable::load(MatchEquityTable::default_path()).value();
   return t;
 }
 
@@ -51,8 +53,8 @@ AnalysisConfig at_ply(int ply, int threads = 1) {
 }
 
 TEST(Analysis, GnubgMatchHasOneTurnPerRollAndGnubgsCounts) {
-  const std::string text =
-      testing_support::slurp_file(std::string(NARD_SOURCE_DIR) + "/tests/data/matches/gnubg_3p_seed42.mat");
+  const std::string text = testing_support::slurp_file(std::string(NARD_SOURCE_DIR) +
+                                                       "/tests/data/matches/gnubg_3p_seed42.mat");
   const MatchRecord record = read_mat(text).value();
   Result<MatchAnalysis> m = analyse_match(record, at_ply(0), factory(), &met());
   ASSERT_TRUE(m.ok()) << m.error().message;
@@ -75,7 +77,8 @@ TEST(Analysis, GnubgMatchHasOneTurnPerRollAndGnubgsCounts) {
       ASSERT_LT(size_t(c.played), c.options.size());
       for (size_t k = 1; k < c.options.size(); ++k)
         EXPECT_GE(c.options[0].value.equity, c.options[k].value.equity);
-      EXPECT_NEAR(c.error, c.options[0].value.equity - c.options[size_t(c.played)].value.equity, 1e-12);
+      EXPECT_NEAR(c.error, c.options[0].value.equity - c.options[size_t(c.played)].value.equity,
+                  1e-12);
       EXPECT_EQ(c.skill, skill_of(c.error, SkillThresholds{}));
       if (c.legal_plays == 1) {
         EXPECT_EQ(c.error, 0.0);
@@ -148,8 +151,8 @@ TEST(Analysis, PlantedBlunderIsMarkedVeryBad) {
 }
 
 TEST(Analysis, ResultsDoNotDependOnTheThreadCount) {
-  const std::string text =
-      testing_support::slurp_file(std::string(NARD_SOURCE_DIR) + "/tests/data/matches/gnubg_money_seed5.mat");
+  const std::string text = testing_support::slurp_file(std::string(NARD_SOURCE_DIR) +
+                                                       "/tests/data/matches/gnubg_money_seed5.mat");
   const MatchRecord record = read_mat(text).value();
   Result<MatchAnalysis> one = analyse_match(record, at_ply(1, 1), factory(), nullptr);
   Result<MatchAnalysis> two = analyse_match(record, at_ply(1, 2), factory(), nullptr);
@@ -197,7 +200,7 @@ TEST(Analysis, CommandWritesReportsAndRejectsBadFiles) {
   EXPECT_NE(j.find("\"cube_decision\""), std::string::npos);
   const std::string h = testing_support::slurp_file(html);
   EXPECT_EQ(h.find("<!DOCTYPE html>"), 0u);
-  EXPECT_NE(h.find("<svg"), std::string::npos);      // boards and charts inline
+  EXPECT_NE(h.find("<svg"), std::string::npos);        // boards and charts inline
   EXPECT_EQ(h.find("src=\"http"), std::string::npos);  // nothing fetched
   r = run_nard("analyze " + file + " --ply 0 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -1,5 +1,4 @@
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "tools/analysis_report.h"
@@ -57,18 +56,26 @@ json stats(const PlayerStats& s) {
 }
 
 json play_value(const PlayOption& o) {
-  return {{"move", o.move},         {"ply", o.value.ply},
-          {"equity", o.value.equity}, {"mwc", number(o.value.mwc)},
-          {"cubeless_equity", o.value.cubeless}, {"probabilities", probabilities(o.value.probs)}};
+  return {{"move", o.move},
+          {"ply", o.value.ply},
+          {"equity", o.value.equity},
+          {"mwc", number(o.value.mwc)},
+          {"cubeless_equity", o.value.cubeless},
+          {"probabilities", probabilities(o.value.probs)}};
 }
 
 const char* action_name(CubeAction a) {
   switch (a) {
-    case CubeAction::None: return nullptr;
-    case CubeAction::Double: return "double";
-    case CubeAction::Take: return "take";
-    case CubeAction::Pass: return "pass";
-    case CubeAction::Beaver: return "beaver";
+    case CubeAction::None:
+      return nullptr;
+    case CubeAction::Double:
+      return "double";
+    case CubeAction::Take:
+      return "take";
+    case CubeAction::Pass:
+      return "pass";
+    case CubeAction::Beaver:
+      return "beaver";
   }
   return nullptr;
 }
@@ -110,8 +117,10 @@ json turn(const TurnAnalysis& t, const Rules& rules) {
     const CheckerAnalysis& c = *t.play;
     json plays = json::array();
     for (const PlayOption& o : c.options) plays.push_back(play_value(o));
-    j["checker_play"] = {{"legal_plays", c.legal_plays}, {"played", c.played},
-                         {"error", c.error},             {"cost", c.cost},
+    j["checker_play"] = {{"legal_plays", c.legal_plays},
+                         {"played", c.played},
+                         {"error", c.error},
+                         {"cost", c.cost},
                          {"skill", std::string(skill_name(c.skill))},
                          {"plays", plays}};
     j["player0_win"] = number(t.p0_win);

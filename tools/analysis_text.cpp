@@ -34,13 +34,13 @@ void cube_lines(std::string& out, const TurnAnalysis& t, const std::array<std::s
   const bool notable = c.doubled || c.skill != Skill::None || c.response_skill != Skill::None;
   if (!notable) return;
   const char* verb = c.decision.redouble ? "redouble" : "double";
-  out += fmt("      cube: %s %s%s; proper: %s. No %s %+.3f, %s/take %+.3f, %s/pass %+.3f\n",
-             names[size_t(t.player)].c_str(), c.doubled ? verb : (std::string("no ") + verb).c_str(),
-             c.skill != Skill::None ? fmt(", %s%s", error_pair(c.error, c.cost, match).c_str(),
-                                          mark(c.skill).c_str())
-                                          .c_str()
-                                    : "",
-             c.decision.action_text().c_str(), verb, c.no_double, verb, c.take, verb, c.pass);
+  out += fmt(
+      "      cube: %s %s%s; proper: %s. No %s %+.3f, %s/take %+.3f, %s/pass %+.3f\n",
+      names[size_t(t.player)].c_str(), c.doubled ? verb : (std::string("no ") + verb).c_str(),
+      c.skill != Skill::None
+          ? fmt(", %s%s", error_pair(c.error, c.cost, match).c_str(), mark(c.skill).c_str()).c_str()
+          : "",
+      c.decision.action_text().c_str(), verb, c.no_double, verb, c.take, verb, c.pass);
   if (c.response != CubeAction::None) {
     const char* answer = c.response == CubeAction::Pass     ? "passes"
                          : c.response == CubeAction::Beaver ? "beavers"
@@ -75,13 +75,16 @@ void stats_table(std::string& out, const MatchAnalysis& m, const std::array<Play
   ints("  Moves marked very bad", [](const PlayerStats& p) { return p.marked_moves[3]; });
   row(fmt("  Error total EMG (%s)", unit), pair(-s[0].checker_error, -s[0].checker_cost),
       pair(-s[1].checker_error, -s[1].checker_cost));
-  auto per = [&](double e, int n) { return n ? fmt("%+.1f", -1000.0 * e / n) : std::string("n/a"); };
+  auto per = [&](double e, int n) {
+    return n ? fmt("%+.1f", -1000.0 * e / n) : std::string("n/a");
+  };
   row("  Error rate mEMG per unforced move", per(s[0].checker_error, s[0].unforced_moves),
       per(s[1].checker_error, s[1].unforced_moves));
   if (m.config.cubeful) {
     out += "  Cube decisions\n";
     ints("  Total cube decisions", [](const PlayerStats& p) { return p.cube_decisions; });
-    ints("  Close or actual cube decisions", [](const PlayerStats& p) { return p.close_cube_decisions; });
+    ints("  Close or actual cube decisions",
+         [](const PlayerStats& p) { return p.close_cube_decisions; });
     ints("  Doubles", [](const PlayerStats& p) { return p.doubles; });
     ints("  Takes", [](const PlayerStats& p) { return p.takes; });
     ints("  Passes", [](const PlayerStats& p) { return p.passes; });
@@ -102,7 +105,8 @@ void stats_table(std::string& out, const MatchAnalysis& m, const std::array<Play
   row(fmt("  Luck total EMG (%s)", unit), pair(s[0].luck, s[0].luck_cost),
       pair(s[1].luck, s[1].luck_cost));
   out += "  Overall\n";
-  ints("  Decisions (unforced moves + close cube)", [](const PlayerStats& p) { return p.decisions(); });
+  ints("  Decisions (unforced moves + close cube)",
+       [](const PlayerStats& p) { return p.decisions(); });
   row(fmt("  Error total EMG (%s)", unit),
       pair(-s[0].total_error(), -(s[0].checker_cost + s[0].cube_cost)),
       pair(-s[1].total_error(), -(s[1].checker_cost + s[1].cube_cost)));
@@ -110,9 +114,12 @@ void stats_table(std::string& out, const MatchAnalysis& m, const std::array<Play
       fmt("%+.1f", -s[1].error_rate()));
   row("  Performance rating (PR)", fmt("%.1f", s[0].performance_rating()),
       fmt("%.1f", s[1].performance_rating()));
-  auto result = [&](double v) { return match ? fmt("%+.2f%% MWC", 100.0 * v) : fmt("%+.3f points", v); };
+  auto result = [&](double v) {
+    return match ? fmt("%+.2f%% MWC", 100.0 * v) : fmt("%+.3f points", v);
+  };
   row("  Actual result", result(s[0].actual_result), result(s[1].actual_result));
-  row("  Luck adjusted result", result(s[0].luck_adjusted_result), result(s[1].luck_adjusted_result));
+  row("  Luck adjusted result", result(s[0].luck_adjusted_result),
+      result(s[1].luck_adjusted_result));
 }
 
 }  // namespace
@@ -120,11 +127,11 @@ void stats_table(std::string& out, const MatchAnalysis& m, const std::array<Play
 std::string analysis_settings_text(const MatchAnalysis& m) {
   const AnalysisConfig& c = m.config;
   const SkillThresholds& t = c.thresholds;
-  return fmt("%s %d-ply checker play%s, luck %d-ply; marks: doubtful > %.3f, bad > %.3f, very bad "
-             "> %.3f (normalised equity)%s",
-             c.cubeful ? "cubeful" : "cubeless", c.ply, c.cubeful ? " and cube decisions" : "",
-             c.luck_ply, t.doubtful, t.bad, t.very_bad,
-             m.met_name.empty() ? "" : (", MET " + m.met_name).c_str());
+  return fmt(
+      "%s %d-ply checker play%s, luck %d-ply; marks: doubtful > %.3f, bad > %.3f, very bad "
+      "> %.3f (normalised equity)%s",
+      c.cubeful ? "cubeful" : "cubeless", c.ply, c.cubeful ? " and cube decisions" : "", c.luck_ply,
+      t.doubtful, t.bad, t.very_bad, m.met_name.empty() ? "" : (", MET " + m.met_name).c_str());
 }
 
 std::string analysis_text(const MatchAnalysis& m) {
@@ -154,9 +161,9 @@ std::string analysis_text(const MatchAnalysis& m) {
         play = "(cannot move)";
       }
       std::string luck;
-      if (t.luck) luck = fmt("luck %+.3f", *t.luck) + (t.luck_mark != LuckMark::None
-                                                           ? " " + std::string(luck_name(t.luck_mark))
-                                                           : "");
+      if (t.luck)
+        luck = fmt("luck %+.3f", *t.luck) +
+               (t.luck_mark != LuckMark::None ? " " + std::string(luck_name(t.luck_mark)) : "");
       out += fmt("  %3d. %-14.14s %s: %-26s %-30s %s\n", n, m.players[size_t(t.player)].c_str(),
                  t.dice.str().c_str(), play.c_str(), err.c_str(), luck.c_str());
       if (t.play && t.play->skill != Skill::None) {

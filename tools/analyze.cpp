@@ -98,13 +98,16 @@ void register_analyze(CLI::App& app) {
   cmd->add_option("file", o->file, "The match file (.mat or gnubg .sgf)")->required();
   cmd->add_option("--ply", o->ply, "Depth of checker play and cube analysis, 0..3 (default 2)")
       ->check(CLI::Range(0, 3));
-  cmd->add_option("--luck-ply", o->luck_ply, "Depth of the luck analysis, 0..3 (default 0, as gnubg)")
+  cmd->add_option("--luck-ply", o->luck_ply,
+                  "Depth of the luck analysis, 0..3 (default 0, as gnubg)")
       ->check(CLI::Range(0, 3));
   cmd->add_flag("--json", o->json, "JSON instead of text");
   cmd->add_option("--html", o->html, "Also write a self-contained HTML report to this file");
   cmd->add_option("--out", o->out, "Write the text or JSON report to this file (atomically)");
-  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(0, 1024));
-  cmd->add_option("--model", o->model, "Model file for the match's game (default: the shipped one)");
+  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--model", o->model,
+                  "Model file for the match's game (default: the shipped one)");
   cmd->add_flag("--cubeless", o->cubeless, "Cubeless checker-play equities, no cube analysis");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,

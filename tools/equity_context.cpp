@@ -25,8 +25,8 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
   EquityContext e;
   e.view = *view;
   if (!args.score.empty() && e.view.match_length > 0) {
-    const bool at_one = e.view.my_score == e.view.match_length - 1 ||
-                        e.view.opp_score == e.view.match_length - 1;
+    const bool at_one =
+        e.view.my_score == e.view.match_length - 1 || e.view.opp_score == e.view.match_length - 1;
     e.view.crawford_game = rules.crawford && at_one && !args.post_crawford;
   }
   e.how.ply = ply;
@@ -45,17 +45,23 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
 namespace {
 const char* owner_text(CubeHolder h) {
   switch (h) {
-    case CubeHolder::Centred: return "centred";
-    case CubeHolder::Me: return "owned by the side on roll";
-    case CubeHolder::Opponent: return "owned by the opponent";
+    case CubeHolder::Centred:
+      return "centred";
+    case CubeHolder::Me:
+      return "owned by the side on roll";
+    case CubeHolder::Opponent:
+      return "owned by the opponent";
   }
   return "";
 }
 const char* owner_json(CubeHolder h) {
   switch (h) {
-    case CubeHolder::Centred: return "centred";
-    case CubeHolder::Me: return "on_roll";
-    case CubeHolder::Opponent: return "opponent";
+    case CubeHolder::Centred:
+      return "centred";
+    case CubeHolder::Me:
+      return "on_roll";
+    case CubeHolder::Opponent:
+      return "opponent";
   }
   return "";
 }
@@ -68,7 +74,7 @@ std::string settings_text(const EquityContext& e, const Rules& rules) {
   if (e.ctx.match_length > 0) {
     std::snprintf(buf, sizeof buf, "%d-point match, score %d-%d%s", e.ctx.match_length,
                   e.ctx.my_score, e.ctx.opp_score,
-                  e.ctx.crawford_game ? ", Crawford game"
+                  e.ctx.crawford_game   ? ", Crawford game"
                   : e.ctx.post_crawford ? ", post-Crawford"
                                         : "");
     s = buf;

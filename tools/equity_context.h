@@ -5,10 +5,9 @@
 // cubeless, money or match score, cube, Jacoby, beavers, MET).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "bot/cube_match.h"
 #include "bot/cubeful_play.h"

@@ -1,8 +1,8 @@
 #include "tools/progress_bar.h"
 
-#include <cstdio>
-
 #include <unistd.h>
+
+#include <cstdio>
 
 namespace nard::tools {
 

@@ -92,12 +92,13 @@ std::string svg_board(const Position& pos, const SvgBoardStyle& style) {
   bar(pos.opp_bar, false);
   // The tray: borne-off counts, the mover's at the bottom (his home side).
   const double tx = 13.6 * kUnit;
-  if (pos.mover_off) s += label(tx, kHeight - kUnit, std::to_string(pos.mover_off) + " off", false, 9);
+  if (pos.mover_off)
+    s += label(tx, kHeight - kUnit, std::to_string(pos.mover_off) + " off", false, 9);
   if (pos.opp_off) s += label(tx, kUnit, std::to_string(pos.opp_off) + " off", false, 9);
   if (!style.caption.empty())
     s += "<text x=\"" + num(w / 2) + "\" y=\"" + num(kHeight + kCaption * 0.65) +
-         "\" font-size=\"13\" text-anchor=\"middle\" font-family=\"sans-serif\">" +
-         style.caption + "</text>";
+         "\" font-size=\"13\" text-anchor=\"middle\" font-family=\"sans-serif\">" + style.caption +
+         "</text>";
   return s + "</svg>";
 }
 

@@ -13,7 +13,7 @@
 namespace nard::tools {
 
 struct SvgBoardStyle {
-  int width = 360;  // pixels; the height follows (aspect 1.2 : 1)
+  int width = 360;      // pixels; the height follows (aspect 1.2 : 1)
   std::string caption;  // drawn under the board, e.g. "X to play 62"
 };
 
