@@ -121,6 +121,24 @@ TEST(BotCommands, PlaySavesTheGameAsAMatchFileThatReplays) {
   EXPECT_EQ(record->players[0], "nard");
 }
 
+// A Tavli match with the shipped models: Portes, then Plakoto, then Fevga, saved with each game's
+// rules, and the file replays.
+TEST(BotCommands, PlayTavliRotatesTheGamesAndSavesThem) {
+  std::string input;
+  for (int i = 0; i < 3000; ++i) input += "1\nr\nt\n";
+  const std::string path = testing_support::unique_temp_path("nard_tavli") + ".mat";
+  const CliRun r = run_nard("play --tavli --match 3 --seed 3 --save " + path, input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("=== Game 2: Plakoto ==="), std::string::npos) << r.out;
+  Result<MatchRecord> record = read_mat(slurp_file(path));
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  EXPECT_FALSE(check_record(*record).has_value());
+  ASSERT_GE(record->games.size(), 2u);
+  EXPECT_EQ(record->rules, "gr_portes");
+  EXPECT_EQ(record->games[1].rules, "plakoto");
+  EXPECT_EQ(run_nard("play --tavli").exit_code, 2);  // no match length
+}
+
 TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {
   const CliRun r = run_nard(with_model("play --seed 11 --no-cube"), "1\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;

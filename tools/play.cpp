@@ -29,6 +29,7 @@ struct PlayOptions {
   uint64_t seed = 0;
   bool no_cube = false;
   std::string save;  // match file written after every game (.sgf: gnubg SGF, else .mat)
+  bool tavli = false;  // a Tavli match: Portes, Plakoto, Fevga in turn
 };
 
 // The rules preset string a match file names for these options (engine/match_record.h).
@@ -153,33 +154,58 @@ class AnnouncingAgent final : public Agent {
   std::ostream& out_;
 };
 
+// The game of match game g: the rules of the options, or Tavli's rotation Portes, Plakoto, Fevga.
+const char* const kTavliPresets[3] = {"gr_portes", "plakoto", "fevga"};
+
 void run_play(const PlayOptions& o) {
-  std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
+  BotArgs args = o.bot;
+  if (o.tavli) {
+    if (o.match < 1) return fail_input(make_error("--tavli needs a match length (--match L)"));
+    if (!args.variant.empty() || !args.rules.empty() || !args.model.empty())
+      return fail_input(make_error("--tavli chooses the games itself: no --variant, --rules or --model"));
+    args.rules = kTavliPresets[0];
+  }
+  std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   if (o.match < 0 || o.games < 1) return fail_input(make_error("--match must be >= 0 and --games >= 1"));
-  Rules rules = bot->rules;
-  if (o.no_cube) rules.cube = false;
+  Rules first_rules = bot->rules;
+  if (o.no_cube) first_rules.cube = false;
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
-  NeuralEvaluator evaluator(bot->model);
-  BotAgent bot_agent(rules, evaluator, bot->search, &*met);
-  AnnouncingAgent nard(rules, bot_agent, std::cout);
-  HumanAgent human(rules, std::cin, std::cout);
-  Agent* const agents[2] = {&nard, &human};  // player 1 = the person, as gnubg's bottom player
-  MoveGenerator gen(rules);
-  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-  MatchScore score(o.match, rules.crawford);
+  // The rules and model of each game (Tavli: each game of the rotation has its own).
+  std::vector<Rules> game_rules{first_rules};
+  std::vector<std::shared_ptr<const NeuralModel>> models{bot->model};
+  if (o.tavli) {
+    for (int k = 1; k < 3; ++k) {
+      BotArgs a = args;
+      a.rules = kTavliPresets[k];
+      std::unique_ptr<LoadedBot> b = load_bot(a);
+      if (!b) return;
+      game_rules.push_back(b->rules);
+      models.push_back(b->model);
+    }
+  }
+  MatchScore score(o.match, first_rules.crawford);
   const uint64_t seed = o.seed ? o.seed : uint64_t(std::time(nullptr));
   int previous_winner = -1;
   MatchRecord record;
-  record.rules = record_rules_name(o, rules);
+  record.rules = o.tavli ? kTavliPresets[0] : record_rules_name(o, first_rules);
   record.match_length = o.match;
-  record.crawford = rules.crawford;
-  record.jacoby = rules.jacoby;
-  record.beavers = rules.beavers;
+  record.crawford = first_rules.crawford;
+  record.jacoby = first_rules.jacoby;
+  record.beavers = first_rules.beavers;
   record.players = {"nard", "You"};
   try {
     for (int g = 0; o.match > 0 ? !score.over() : g < o.games; ++g) {
+      const size_t k = o.tavli ? size_t(g % 3) : 0;
+      const Rules& rules = game_rules[k];
+      NeuralEvaluator evaluator(models[k]);
+      BotAgent bot_agent(rules, evaluator, bot->search, &*met);
+      AnnouncingAgent nard(rules, bot_agent, std::cout);
+      HumanAgent human(rules, std::cin, std::cout);
+      Agent* const agents[2] = {&nard, &human};  // player 1 = the person, as gnubg's bottom player
+      MoveGenerator gen(rules);
+      std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
       Rng rng(game_seed(seed, uint64_t(g)));
       GameOptions go;
       go.match_length = o.match;
@@ -187,12 +213,15 @@ void run_play(const PlayOptions& o) {
       go.scores[1] = score.score(1);
       go.crawford_game = score.crawford_game();
       go.previous_winner = previous_winner;
-      std::cout << "\n=== Game " << g + 1 << (go.crawford_game ? " (Crawford game)" : "") << " ===\n";
+      std::cout << "\n=== Game " << g + 1 << (go.crawford_game ? " (Crawford game)" : "");
+      if (o.tavli) std::cout << ": " << variation_name(rules.variant);
+      std::cout << " ===\n";
       GameReplay replay(rules, o.match, {go.scores[0], go.scores[1]}, go.crawford_game);
       if (!o.save.empty()) go.replay = &replay;
       const GameRecord rec = play_game(rules, agents, rng, go, gen, buffer.get());
       if (!o.save.empty()) {
         record.games.push_back(replay.game(g + 1));
+        if (o.tavli && k > 0) record.games.back().rules = kTavliPresets[k];
         if (auto e = save_record(o.save, record)) return fail_runtime(*e);
       }
       if (rec.winner < 0) std::cout << "The game is a draw.\n";
@@ -219,6 +248,8 @@ void register_play(CLI::App& app) {
   cmd->add_option("--games", o->games, "Money games to play (default 1)");
   cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)");
   cmd->add_flag("--no-cube", o->no_cube, "Play without the doubling cube");
+  cmd->add_flag("--tavli", o->tavli,
+                "A Tavli match (needs --match L): the games rotate Portes, Plakoto, Fevga");
   cmd->add_option("--save", o->save,
                   "Save the games as a match file after each game (.sgf: gnubg SGF, else .mat)");
   add_bot_options(cmd, o->bot);
