@@ -2,6 +2,8 @@
 // (.mat or gnubg .sgf, any game of the family), analyses every checker play, cube decision and
 // roll (bot/analysis.h) and reports like gnubg: text by default, --json, and --html OUT for a
 // self-contained page with boards and charts. Files are written atomically.
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -9,12 +11,13 @@
 
 #include "bot/analysis.h"
 #include "bot/model_path.h"
+#include "engine/atomic_file.h"
 #include "engine/mat_file.h"
 #include "engine/sgf_file.h"
 #include "tools/analysis_report.h"
 #include "tools/bot_args.h"
 #include "tools/output.h"
-#include "tools/progress_bar.h"
+#include "tools/progress_line.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -73,9 +76,30 @@ void run_analyze(const AnalyzeOptions& o) {
   config.luck_ply = o.luck_ply;
   config.cubeful = !o.cubeless;
   config.threads = o.threads;
-  ProgressBar bar("Analysing");
-  const AnalysisProgress progress =
-      o.quiet ? AnalysisProgress{} : AnalysisProgress{[&bar](int d, int t) { bar.update(d, t); }};
+  // A bar with an ETA, redrawn on a terminal, a plain line every few seconds into a file or pipe.
+  AnalysisProgress progress;
+  if (!o.quiet) {
+    auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+    const auto start = std::chrono::steady_clock::now();
+    progress = [line, start](int done, int total) {
+      const int percent = total ? int(100LL * done / total) : 100;
+      const int width = 40, filled = width * percent / 100;
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      char eta[48] = "";
+      if (done > 0 && done < total) {
+        const int left = int(elapsed / done * (total - done) + 0.5);
+        std::snprintf(eta, sizeof eta, " ETA %d:%02d", left / 60, left % 60);
+      } else if (done == total) {
+        std::snprintf(eta, sizeof eta, " in %.1f s", elapsed);
+      }
+      char text[200];
+      std::snprintf(text, sizeof text, "Analysing [%s%s] %3d%% %d/%d positions%s",
+                    std::string(size_t(filled), '#').c_str(),
+                    std::string(size_t(width - filled), ' ').c_str(), percent, done, total, eta);
+      line->update(text, done == total);
+    };
+  }
   Result<MatchAnalysis> analysis =
       analyse_match(*record, config, factory, met ? &*met : nullptr, progress);
   if (!analysis) return fail_input(make_error(o.file + ": " + analysis.error().message));

@@ -1,10 +1,6 @@
 #include "tools/output.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-
-#include <unistd.h>
 #include <iostream>
 
 #include "engine/gnubg_id.h"
@@ -49,28 +45,6 @@ std::string format_position_for(const Position& pos, const Rules& rules) {
   // parallel movement or first-turn flags.
   if (rules.variant == Variant::Backgammon) return encode_position_id(pos);
   return format_notation(pos);
-}
-
-}  // namespace nard::tools
-
-namespace nard::tools {
-
-std::optional<Error> write_file_atomic(const std::string& path, std::string_view content) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return make_error(path + ": cannot create (" + std::strerror(errno) + ")");
-  const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !closed) {
-    std::remove(tmp.c_str());
-    return make_error(path + ": write failed (disk full?)");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return make_error(path + ": cannot rename the temporary file (" + why + ")");
-  }
-  return std::nullopt;
 }
 
 }  // namespace nard::tools

@@ -1,9 +1,7 @@
 // Small output helpers shared by the subcommands.
 #pragma once
 
-#include <optional>
 #include <string>
-#include <string_view>
 
 #include "engine/position.h"
 #include "engine/result.h"
@@ -20,13 +18,5 @@ std::string json_string(const std::string& s);
 
 // The position in the game's usual ID: a gnubg Position ID for backgammon, our notation otherwise.
 std::string format_position_for(const Position& pos, const Rules& rules);
-
-}  // namespace nard::tools
-
-namespace nard::tools {
-
-// Writes `content` to `path` atomically: a temporary file in the same directory, flushed, then
-// renamed over path; nothing is left behind on failure. The error names the file.
-std::optional<Error> write_file_atomic(const std::string& path, std::string_view content);
 
 }  // namespace nard::tools
