@@ -25,16 +25,15 @@ int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Positi
 
 Result<CubeDecision> BotAgent::analyse_cube(const Position& pos, const MatchView& view) {
   if (!rules_.cube) return make_error("this game has no doubling cube");
-  // Money: the model on the 0-ply probabilities at 0 ply, the cubeful lookahead above.
+  // The model on the 0-ply probabilities at 0 ply, the cubeful lookahead above; money, or the
+  // match at the view's score.
   if (view.match_length == 0) {
     const CubeView cube = cube_view(view.cube, 0);
     return analyse_money_cube_lookahead(search_, pos, cube, search_.config().ply);
   }
-  // A net's outputs may break the cumulative order slightly; the cube analysis needs it exact.
-  const Probabilities probs = make_consistent(search_.evaluate(pos, search_.config().ply));
-  const PositionClass cls = classify_for_cube(pos);
   if (!met_) return make_error("match play needs a match equity table");
-  return analyse_match_cube(probs, match_context(view, *met_, rules_), cls, rules_);
+  return analyse_cube_lookahead(search_, pos, match_context(view, *met_, rules_),
+                                search_.config().ply);
 }
 
 bool BotAgent::wants_to_double(const Position& pos, const MatchView& view) {

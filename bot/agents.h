@@ -1,12 +1,11 @@
 // Agents (engine/match.h) made of the bot's parts, for matches, `nard play` and the external-
 // player protocol.
 //   PlayerAgent: any Player (pubeval, heuristic, greedy net); never doubles and always takes.
-//   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply: money
-//                play by the cubeful lookahead (bot/cube_lookahead.h; at 0 ply the model of
-//                bot/cube_money.h on the net's probabilities), match play by the match model
-//                (bot/cube_match.h, needs a MatchEquityTable) on the position's probabilities at
-//                that ply. Checker play maximises cubeless money equity in both money and match
-//                play.
+//   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply by the
+//                cubeful lookahead (bot/cube_lookahead.h; at 0 ply the models of bot/cube_money.h
+//                and bot/cube_match.h on the net's probabilities), money or match play (the
+//                latter needs a MatchEquityTable). Checker play maximises cubeless money equity
+//                in both money and match play.
 // Thread-safety: one agent per thread (they own searches and scratch).
 #pragma once
 

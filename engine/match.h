@@ -10,6 +10,7 @@
 #include "engine/cube.h"
 #include "engine/dice.h"
 #include "engine/game.h"
+#include "engine/game_replay.h"
 #include "engine/match_state.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
@@ -94,6 +95,10 @@ struct GameOptions {
   // dice and the starter swapped.
   int first_player = -1;
   bool cubeless = false;  // no cube actions and no Jacoby rule: game points as the board gives them
+  // When set (a GameReplay made for this game's rules, score and Crawford flag), every roll,
+  // play and cube action is fed to it as it happens, so the game can be saved as a match file
+  // (engine/game_replay.h GameReplay::game). Not owned.
+  GameReplay* replay = nullptr;
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.
@@ -107,11 +112,13 @@ int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll,
 
 struct SessionResult {
   std::vector<GameRecord> games;
+  std::vector<MatchGame> recorded;  // every game's actions, when play_session was asked to record
   int points[2] = {0, 0};
   int match_winner = -1;  // matches only
 };
 // A money session of `games` games (match_length 0) or a match to match_length points.
+// record: keep every game's actions in SessionResult::recorded (for saving as a match file).
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games);
+                           int games, bool record = false);
 
 }  // namespace nard

@@ -17,6 +17,7 @@ void register_all(CLI::App& app) {
   register_external(app);
   register_matfile(app);
   register_serve(app);
+  register_analyze(app);
   register_bench_hint(app);
   register_bench_cube(app);
   register_bench_cube_positions(app);
