@@ -136,6 +136,17 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
       continue;
     }
     forfeits_in_a_row = 0;
+    if (const int offered = agents[side]->offer_resignation(pos, dice, view_for(side, opts, cube));
+        offered > 0 &&
+        agents[1 - side]->accept_resignation(pos.flipped(), dice, offered, view_for(1 - side, opts, cube))) {
+      rec.winner = 1 - side;
+      rec.resigned = offered;
+      rec.cube_value = cube.value;
+      int pts = offered;
+      if (money && rules.jacoby && !cube.turned && cube_in_play) pts = std::min(pts, 1);
+      rec.points = pts * cube.value;
+      return rec;
+    }
     const int choice = agents[side]->choose_play(pos, dice, {buffer, size_t(n)}, view_for(side, opts, cube));
     const Position next = buffer[choice];
     const GameResult res = game_result(rules, next);

@@ -39,6 +39,15 @@ class Agent {
   virtual bool wants_to_double(const Position&, const MatchView&) { return false; }
   // Asked when the opponent doubles (pos seen from the agent, who is NOT on roll).
   virtual CubeResponse respond_to_double(const Position&, const MatchView&) { return CubeResponse::Take; }
+  // A resignation the agent offers: the points it concedes before the cube (1 a single game,
+  // the rules' gammon or backgammon value), 0 to play on. Asked once a turn, after the roll and
+  // before choose_play, when the roll can be played (pos seen from the agent, on roll).
+  virtual int offer_resignation(const Position&, Dice, const MatchView&) { return 0; }
+  // The opponent offers to resign for `points` (before the cube) after rolling `dice`; pos is
+  // seen from this agent (not on roll). True accepts, and the game ends.
+  virtual bool accept_resignation(const Position&, Dice, int /*points*/, const MatchView&) {
+    return false;
+  }
   virtual void new_game() {}
 };
 
@@ -68,6 +77,7 @@ struct GameRecord {
   int points = 0;          // scored by the winner, cube and Jacoby included
   GameResult result;       // the board result (points before the cube), when not dropped
   bool dropped = false;    // ended by a refused double
+  int resigned = 0;        // ended by an accepted resignation of this many points (before the cube)
   int cube_value = 1;
   int turns = 0;
   int first_player = 0;    // who made the first play

@@ -11,6 +11,8 @@
 #include <iterator>
 
 #include "engine/atomic_file.h"
+#include "engine/position_check.h"
+#include "engine/read_file.h"
 #include "nn/binary_io.h"
 
 namespace nard {
@@ -127,10 +129,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     float v[kOutputs] = {};
     for (float& f : v) in.f32(f);
     r.target = Probabilities::from_array(v);
-    std::string why;
-    if (!p.is_consistent(&why)) return make_error(record_error(src, i, "is not a valid position: " + why));
-    if (p.geometry() != rules->geometry)
-      return make_error(record_error(src, i, "has the board geometry of another game"));
+    if (auto e = check_position(p, *rules))
+      return make_error(record_error(src, i, "is not a position of the file's game: " + e->message));
     if (!valid_target(r.target))
       return make_error(record_error(src, i, "has targets that are not consistent probabilities"));
   }
@@ -138,15 +138,9 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 }
 
 Result<PositionDatabase> load_position_database(const std::string& path) {
-  struct stat st{};
-  if (::stat(path.c_str(), &st) != 0)
-    return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  if (!S_ISREG(st.st_mode)) return make_error(path + ": not a regular file (expected a position database)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_position_database(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "position database");
+  if (!bytes) return bytes.error();
+  return parse_position_database(*bytes, path);
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {

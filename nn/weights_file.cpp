@@ -12,6 +12,7 @@
 
 #include "engine/atomic_file.h"
 #include "engine/dice.h"
+#include "engine/read_file.h"
 
 namespace nard {
 
@@ -229,11 +230,9 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 }
 
 Result<NetWeights> load_weights(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the model file (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_weights(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "model file");
+  if (!bytes) return bytes.error();
+  return parse_weights(*bytes, path);
 }
 
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {

@@ -22,6 +22,7 @@ void register_all(CLI::App& app) {
   register_bench_targets(app);
   register_bench_checker(app);
   register_bench_startup(app);
+  register_bench_soak(app);
 }
 
 }  // namespace nard::tools

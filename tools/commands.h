@@ -31,5 +31,6 @@ void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' und
 void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
 void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'
 void register_bench_startup(CLI::App& app);  // adds 'startup' under 'bench'
+void register_bench_soak(CLI::App& app);  // adds 'soak' under 'bench'
 
 }  // namespace nard::tools

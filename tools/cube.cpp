@@ -6,9 +6,10 @@
 
 #include "bot/agents.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -90,7 +91,7 @@ void register_cube(CLI::App& app) {
   auto o = std::make_shared<CubeOptions>();
   CLI::App* cmd = app.add_subcommand("cube", "Doubling-cube analysis of a position");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
-  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)");
+  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)")->check(at_least(0));
   cmd->add_option("--score", o->score, "Score A-B: side on roll first");
   cmd->add_flag("--post-crawford", o->post_crawford, "With --score at match-1: the Crawford game is over");
   add_bot_options(cmd, o->bot);

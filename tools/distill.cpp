@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 #include "tools/training_commands.h"
@@ -46,13 +47,13 @@ void register_distill(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("distill", std::string(training_command_description("", "distill")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
-  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)");
-  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")->delimiter(',');
-  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions");
-  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate");
-  cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)");
-  cmd->add_option("--threads", o->config.threads, "Self-play threads");
-  cmd->add_option("--seed", o->config.seed, "Seed");
+  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")->check(at_least(10));
+  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")->delimiter(',')->check(CLI::Range(1, 4096));
+  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions")->check(at_least(1));
+  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate")->check(positive_real());
+  cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)")->check(at_least(1));
+  cmd->add_option("--threads", o->config.threads, "Self-play threads")->check(at_least(1));
+  cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_distill(*o); });
 }
 

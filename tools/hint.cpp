@@ -6,9 +6,10 @@
 #include "bot/search.h"
 #include "engine/movegen.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -67,7 +68,7 @@ void register_hint(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("hint", "Rank the plays of a roll with the bot");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
   cmd->add_option("dice", o->dice, "The roll, like 65 or 6-5")->required();
-  cmd->add_option("--top", o->top, "Plays shown (default 10)");
+  cmd->add_option("--top", o->top, "Plays shown (default 10)")->check(at_least(1));
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_hint(*o); });
 }

@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "tools/match_sides.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/subcommand.h"
@@ -156,10 +157,10 @@ void register_match(CLI::App& app) {
   cmd->add_option("--b-model", o->b.model, "Model of B");
   cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
-  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000");
-  cmd->add_option("--match", o->match, "Match length (0 = money games)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
+  cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
   add_bot_options(cmd, o->bot);

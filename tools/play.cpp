@@ -1,21 +1,20 @@
 // nard play: a person against the bot in the terminal (reads stdin, so a script can pipe the
 // answers). Every game of the family; the cube where the game has one (money or a match to
-// --match points, Crawford rule); the board before each of the person's turns; the legal plays
-// listed by number (answer with the number or the play in standard notation, e.g. "24/18 13/11").
+// --match points, Crawford rule); the board from the person's side at each decision; the legal
+// plays listed by number. The person's commands (help, hint, undo, resign, quit) are in
+// tools/play_human.h.
 #include <unistd.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <ctime>
 #include <iostream>
-#include <sstream>
 
 #include "bot/agents.h"
 #include "engine/movegen.h"
-#include "tools/board_diagram.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
+#include "tools/play_human.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -27,107 +26,38 @@ struct PlayOptions {
   bool no_cube = false;
 };
 
-struct InputEnded {};  // thrown at the edge when stdin runs out; caught in run_play
-
-// A play written with its sub-moves sorted, so "13/11 24/18" matches "24/18 13/11".
-std::string canonical_play(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> parts;
-  for (std::string s; in >> s;) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    parts.push_back(s);
-  }
-  std::sort(parts.begin(), parts.end());
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : " ") + p;
-  return out;
-}
-
-class HumanAgent final : public Agent {
- public:
-  HumanAgent(const Rules& rules, std::istream& in, std::ostream& out) : rules_(rules), gen_(rules), in_(in), out_(out) {}
-
-  std::string ask(const std::string& prompt) {
-    out_ << prompt << std::flush;
-    std::string line;
-    if (!std::getline(in_, line)) throw InputEnded{};
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
-    if (!isatty(0)) out_ << line << '\n';  // piped answers: keep the transcript readable
-    return line;
-  }
-
-  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView&) override {
-    out_ << '\n' << board_diagram(pos, rules_) << "You (X) rolled " << dice.str() << ".\n";
-    list_.size = gen_.generate(pos, dice, list_.positions.get(), list_.moves.get());
-    std::vector<std::string> names(plays.size());
-    for (size_t i = 0; i < plays.size(); ++i)
-      for (int k = 0; k < list_.size; ++k)
-        if (list_.positions[k] == plays[i]) names[i] = format_move(list_.moves[k]);
-    if (plays.size() == 1) {
-      out_ << "Forced play: " << names[0] << '\n';
-      return 0;
-    }
-    for (size_t i = 0; i < plays.size(); ++i) out_ << "  " << i + 1 << ". " << names[i] << '\n';
-    for (;;) {
-      const std::string a = ask("Your play (number or notation): ");
-      char* end = nullptr;
-      const long n = std::strtol(a.c_str(), &end, 10);
-      if (!a.empty() && *end == '\0' && n >= 1 && n <= long(plays.size())) return int(n - 1);
-      for (size_t i = 0; i < plays.size(); ++i)
-        if (canonical_play(names[i]) == canonical_play(a)) return int(i);
-      out_ << "'" << a << "' is not one of the " << plays.size() << " plays listed.\n";
-    }
-  }
-
-  bool wants_to_double(const Position& pos, const MatchView& view) override {
-    out_ << '\n' << board_diagram(pos, rules_) << "Cube at " << view.cube.value << ".\n";
-    for (;;) {
-      const std::string a = ask("Roll or double? [r/d]: ");
-      if (a.empty() || a == "r" || a == "roll") return false;
-      if (a == "d" || a == "double") return true;
-      out_ << "Answer r (roll) or d (double).\n";
-    }
-  }
-
-  CubeResponse respond_to_double(const Position& pos, const MatchView& view) override {
-    out_ << '\n' << board_diagram(pos.flipped(), rules_) << "nard doubles (cube " << view.cube.value << " -> "
-         << next_cube_value(rules_, view.cube.value) << ").\n";
-    for (;;) {
-      const std::string a = ask("Take or pass? [t/p]: ");
-      if (a == "t" || a == "take") return CubeResponse::Take;
-      if (a == "p" || a == "pass" || a == "drop") return CubeResponse::Drop;
-      out_ << "Answer t (take) or p (pass).\n";
-    }
-  }
-
- private:
-  Rules rules_;
-  MoveGenerator gen_;
-  PlayList list_;
-  std::istream& in_;
-  std::ostream& out_;
-};
-
 // The bot, announcing what it does.
 class AnnouncingAgent final : public Agent {
  public:
-  AnnouncingAgent(const Rules& rules, BotAgent& bot, std::ostream& out) : gen_(rules), bot_(bot), out_(out) {}
+  AnnouncingAgent(const Rules& rules, BotAgent& bot, std::ostream& out)
+      : rules_(rules), gen_(rules), bot_(bot), out_(out) {}
   int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView& v) override {
     const int i = bot_.choose_play(pos, dice, plays, v);
     list_.size = gen_.generate(pos, dice, list_.positions.get(), list_.moves.get());
+    const Dice d = dice.normalised();
     for (int k = 0; k < list_.size; ++k)
-      if (list_.positions[k] == plays[i]) out_ << "nard rolls " << dice.str() << " and plays " << format_move(list_.moves[k]) << '\n';
+      if (list_.positions[size_t(k)] == plays[size_t(i)])
+        out_ << "nard rolls " << int(d.d1) << "-" << int(d.d2) << " and plays "
+             << format_move(list_.moves[size_t(k)]) << '\n';
     return i;
   }
   bool wants_to_double(const Position& pos, const MatchView& v) override { return bot_.wants_to_double(pos, v); }
   CubeResponse respond_to_double(const Position& pos, const MatchView& v) override {
     const CubeResponse r = bot_.respond_to_double(pos, v);
-    out_ << (r == CubeResponse::Drop ? "nard passes.\n" : "nard takes.\n");
+    const int value = next_cube_value(rules_, v.cube.value);
+    if (r == CubeResponse::Drop) out_ << "nard passes.\n";
+    else if (r == CubeResponse::Beaver) out_ << "nard beavers.\n";
+    else out_ << "nard takes: the cube is at " << cube_text(value, 1) << ".\n";
     return r;
+  }
+  bool accept_resignation(const Position& pos, Dice dice, int points, const MatchView& v) override {
+    const bool yes = bot_.accept_resignation(pos, dice, points, v);
+    out_ << (yes ? "nard accepts your resignation.\n" : "nard refuses your resignation: play on.\n");
+    return yes;
   }
 
  private:
+  Rules rules_;
   MoveGenerator gen_;
   PlayList list_;
   BotAgent& bot_;
@@ -137,7 +67,6 @@ class AnnouncingAgent final : public Agent {
 void run_play(const PlayOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
-  if (o.match < 0 || o.games < 1) return fail_input(make_error("--match must be >= 0 and --games >= 1"));
   Rules rules = bot->rules;
   if (o.no_cube) rules.cube = false;
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
@@ -145,13 +74,14 @@ void run_play(const PlayOptions& o) {
   NeuralEvaluator evaluator(bot->model);
   BotAgent bot_agent(rules, evaluator, bot->search, &*met);
   AnnouncingAgent nard(rules, bot_agent, std::cout);
-  HumanAgent human(rules, std::cin, std::cout);
+  HumanAgent human(rules, bot_agent, std::cin, std::cout, !isatty(0));
   Agent* const agents[2] = {&nard, &human};  // player 1 = the person, as gnubg's bottom player
   MoveGenerator gen(rules);
   std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
   MatchScore score(o.match, rules.crawford);
   const uint64_t seed = o.seed ? o.seed : uint64_t(std::time(nullptr));
   int previous_winner = -1;
+  std::cout << "Type help at any prompt for the commands.\n";
   try {
     for (int g = 0; o.match > 0 ? !score.over() : g < o.games; ++g) {
       Rng rng(game_seed(seed, uint64_t(g)));
@@ -165,7 +95,7 @@ void run_play(const PlayOptions& o) {
       const GameRecord rec = play_game(rules, agents, rng, go, gen, buffer.get());
       if (rec.winner < 0) std::cout << "The game is a draw.\n";
       else std::cout << (rec.winner == 1 ? "You win " : "nard wins ") << rec.points << " point" << (rec.points == 1 ? "" : "s")
-                     << (rec.dropped ? " (double passed)" : "") << ".\n";
+                     << (rec.dropped ? " (double passed)" : rec.resigned ? " (resignation)" : "") << ".\n";
       score.add_game(rec.winner, rec.points);
       if (rec.winner >= 0) previous_winner = rec.winner;
       std::cout << "Score: you " << score.score(1) << ", nard " << score.score(0);
@@ -175,6 +105,10 @@ void run_play(const PlayOptions& o) {
   } catch (const InputEnded&) {
     std::cout << "\nInput ended; the game is abandoned.\n";
     return;
+  } catch (const QuitRequested&) {
+    std::cout << "\nYou quit; the game is abandoned. Score: you " << score.score(1) << ", nard " << score.score(0)
+              << ".\n";
+    return;
   }
   if (o.match > 0) std::cout << (score.score(1) >= o.match ? "You win the match.\n" : "nard wins the match.\n");
 }
@@ -183,9 +117,9 @@ void run_play(const PlayOptions& o) {
 void register_play(CLI::App& app) {
   auto o = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "Play against the bot in the terminal");
-  cmd->add_option("--match", o->match, "Match length (0 = money games)");
-  cmd->add_option("--games", o->games, "Money games to play (default 1)");
-  cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)");
+  cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
+  cmd->add_option("--games", o->games, "Money games to play (default 1)")->check(at_least(1));
+  cmd->add_option("--seed", o->seed, "Dice seed (default: the clock)")->check(unsigned_whole());
   cmd->add_flag("--no-cube", o->no_cube, "Play without the doubling cube");
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_play(*o); });

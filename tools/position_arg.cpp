@@ -3,6 +3,7 @@
 #include "engine/fibs_board.h"
 #include "engine/gnubg_id.h"
 #include "engine/notation.h"
+#include "engine/position_check.h"
 #include "engine/xgid.h"
 
 namespace nard::tools {
@@ -21,13 +22,16 @@ bool looks_like_notation(std::string_view text) {
          (text.size() == 1 || text[1] == ' ' || text[1] == ';');
 }
 
-// The gnubg-family formats describe a backgammon board: contrary movement, no pins.
+// The gnubg-family formats describe a backgammon board: contrary movement, no pins. They are
+// read for the other contrary-movement games too (Plakoto, Tawla 31), checked against that game.
 Result<Position> backgammon_board(Result<Position> pos, const Rules& rules,
                                   std::string_view format) {
   if (!pos) return pos;
   if (rules.geometry != Geometry::Contrary)
     return make_error(std::string(format) + " describes a contrary-movement board; " +
                       std::string(variant_name(rules.variant)) + " positions need our notation");
+  if (auto e = check_position(*pos, rules))
+    return make_error(std::string(format) + ": " + e->message);
   return pos;
 }
 
@@ -37,15 +41,7 @@ Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   if (text.empty()) return make_error("empty POSITION");
-  if (looks_like_notation(text)) {
-    Result<Position> p = parse_notation(text, rules.geometry);
-    if (!p) return p;
-    if (rules.variant == Variant::LongNardy) return p;
-    Position q = *p;
-    q.set_mover_first_turn(false);
-    q.set_opp_first_turn(false);
-    return q;
-  }
+  if (looks_like_notation(text)) return parse_notation(text, rules);
   if (text.substr(0, 5) == "XGID=") {
     Result<XgidPosition> x = decode_xgid(text);
     if (!x) return x.error();
@@ -69,14 +65,27 @@ Result<Position> parse_position_arg(std::string_view text, const Rules& rules) {
 }
 
 Result<Rules> resolve_rules(const std::string& variant, const std::string& preset) {
-  if (variant.empty() && !preset.empty()) return rules_preset(preset);
+  if (variant.empty() && !preset.empty()) {
+    // Without --variant the game is backgammon, unless the preset is named after its game
+    // (--rules longnardy,head_exception=general): a preset of another game, such as ru_sport
+    // (Long Nardy, not the backgammon preset ru_short), must not switch game silently.
+    Result<Rules> r = rules_preset(preset);
+    if (!r || r->variant == Variant::Backgammon) return r;
+    const std::string name = preset.substr(0, preset.find(','));
+    Result<Rules> named = rules_for_variant(name);
+    if (named && named->variant == r->variant) return r;
+    return make_error("--rules " + name + " is a " + std::string(variant_name(r->variant)) +
+                      " preset, but the game is backgammon (no --variant); add --variant " +
+                      std::string(variant_name(r->variant)) + " to play " +
+                      std::string(variant_name(r->variant)));
+  }
   Result<Rules> base = rules_for_variant(variant.empty() ? "backgammon" : variant);
   if (!base || preset.empty()) return base;
   Result<Rules> r = rules_preset(preset);
   if (!r) return r;
   if (r->variant != base->variant)
-    return make_error("rules preset '" + preset + "' is for " +
-                      std::string(variant_name(r->variant)) + ", not " +
+    return make_error("--rules " + preset.substr(0, preset.find(',')) + " is a " +
+                      std::string(variant_name(r->variant)) + " preset, but --variant is " +
                       std::string(variant_name(base->variant)));
   return r;
 }

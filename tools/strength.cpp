@@ -7,6 +7,7 @@
 #include "nn/weights_file.h"
 #include "tools/subcommand.h"
 #include "tools/training_commands.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "training/strength.h"
@@ -55,9 +56,9 @@ void register_strength(CLI::App& app) {
   cmd->add_option("--variant", o->variant, "Game (default: the model's)");
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--vs", o->vs, "pubeval, heuristic, or another model file");
-  cmd->add_option("--games", o->games, "Games (pairs with shared dice, sides swapped)");
-  cmd->add_option("--threads", o->threads, "Threads");
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--games", o->games, "Games (pairs with shared dice, sides swapped)")->check(at_least(2));
+  cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->callback([o] { run_strength(*o); });
 }
 

@@ -10,10 +10,13 @@
 
 #include "tools/subcommand.h"
 #include "tools/training_commands.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/position_arg.h"
 #include "tools/progress_line.h"
 #include "bot/model_path.h"
+#include "nn/weights_file.h"
+#include "tools/distributed_args.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
 
@@ -27,6 +30,7 @@ struct TrainOptions {
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
   // when given.
   CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
+  MpiArgs mpi;
 };
 
 // Progress of the supervised pipeline: a line redrawn on a terminal, a plain line every few
@@ -62,15 +66,32 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     s.init_from = *path;
   }
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  if (auto e = training::run_supervised(s, supervised_reporter(line))) {
-    line->finish();
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("--") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
+  const auto show_supervised = supervised_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::SupervisedProgress& p) {
+      show_supervised(p);
+      const bool start = p.phase == "started" || p.phase == "resumed";
+      const long long finished = p.phase == "step" ? p.step : start ? p.done : -1;
+      if (finished >= 0)
+        session.set_stop_message("nard: " + s.out_dir + " keeps " + std::to_string(finished) +
+                                 " finished step(s) and the chunks valued since: run the same command with --resume "
+                                 "to continue");
+    };
+    std::function<void(const training::SupervisedProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_supervised(comm, s, shown)) {
+      if (comm.is_root()) line->finish();
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("--") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root())
+      line->finish(), std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  });
   line->finish();
-  std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
 }
 
 std::string strength_text(const training::MetricsRow& row) {
@@ -121,6 +142,9 @@ void run_train(TrainOptions o) {
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
+  // A model to start from is the user's input: a missing, special or damaged file exits with 2.
+  if (!o.config.init_from.empty())
+    if (Result<NetWeights> w = load_weights(o.config.init_from); !w) return fail_input(w.error());
   if (o.targets != "td") {
     if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
       return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
@@ -141,16 +165,31 @@ void run_train(TrainOptions o) {
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  if (auto e = training::run_training(o.config, train_reporter(line))) {
-    line->finish();
-    // Settings that contradict a run directory are the user's input; the rest are failures.
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos ||
-                       e->message.find("no checkpoint") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
+  const auto show_progress = train_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::TrainProgress& p) {
+      show_progress(p);
+      if (p.event != "checkpoint" && p.event != "started" && p.event != "resumed") return;
+      session.set_stop_message(
+          p.games_done == 0 ? "nard: " + o.config.out_dir + " has no checkpoint yet: run the same command again"
+                            : "nard: " + o.config.out_dir + " keeps its checkpoint of " + std::to_string(p.games_done) +
+                                  " games: run the same command with --resume to continue");
+    };
+    std::function<void(const training::TrainProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_training(comm, o.config, shown)) {
+      if (comm.is_root()) line->finish();
+      // Settings that contradict a run directory are the user's input; the rest are failures.
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos ||
+                         e->message.find("no checkpoint") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root()) line->finish(), std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
+  });
   line->finish();
-  std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
 }
 }  // namespace
 
@@ -164,39 +203,40 @@ void register_train(CLI::App& app) {
   cmd->add_option("--targets", o->targets,
                   "td: TD(lambda) self-play (default); ply1|ply2|ply3: the supervised pipeline, each step fitting "
                   "the nets to positions valued by their own n-ply search");
-  o->games = cmd->add_option("--games", c.games, "TD: self-play games in total (rounded up to whole rounds)");
+  o->games = cmd->add_option("--games", c.games, "TD: self-play games in total (rounded up to whole rounds)")->check(at_least(1));
   cmd->add_option("--hidden", c.hidden, "Hidden layer sizes of the main net (backgammon: contact), e.g. --hidden 128 or --hidden 128,64 (default: nn/ defaults)")
-      ->delimiter(',');
+      ->delimiter(',')->check(CLI::Range(1, 4096));
   cmd->add_option("--race-hidden", c.race_hidden, "Hidden layer sizes of backgammon's race net (default: nn/ defaults)")
-      ->delimiter(',');
-  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads");
+      ->delimiter(',')->check(CLI::Range(1, 4096));
+  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads (of each rank under mpirun)")->check(CLI::Range(1, 256));
   cmd->add_flag("--resume", c.resume, "Continue the run in --out from its latest checkpoint");
-  cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter");
-  o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)");
+  cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter")->check(real_in(0, 1));
+  o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)")->check(positive_real());
   cmd->add_option("--optimizer", o->optimizer, "adam or sgd");
-  o->batch = cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner (TD default 128, supervised 256)");
-  cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players");
+  o->batch = cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner (TD default 128, supervised 256)")->check(at_least(1));
+  cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players")->check(at_least(1));
   o->exploration = cmd->add_option("--exploration", c.exploration,
-                                   "Probability of a random play in self-play (TD default 0, supervised 0.05)");
-  cmd->add_option("--seed", c.seed, "Run seed");
-  cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints");
-  cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)");
-  cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match");
+                                   "Probability of a random play in self-play (TD default 0, supervised 0.05)")->check(real_in(0, 1));
+  cmd->add_option("--seed", c.seed, "Run seed")->check(unsigned_whole());
+  cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints")->check(at_least(1));
+  cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)")->check(at_least(0));
+  cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match")->check(at_least(2));
   cmd->add_option("--init-from", c.init_from, "Start from this model file's weights (same variant and sizes)");
   auto& sv = o->supervised;
-  cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)");
-  cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step");
-  cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games");
-  cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)");
-  cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step");
-  cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk");
-  cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)");
+  cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)")->check(at_least(1));
+  cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step")->check(at_least(1));
+  cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games")->check(real_in(0, 1));
+  cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)")->check(at_least(1));
+  cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step")->check(at_least(1));
+  cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk")->check(at_least(1));
+  cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)")->check(at_least(0));
   cmd->add_option("--positions-from", sv.extra_positions,
                   "Supervised: position databases (files or directories of *.npdb) every step also fits")
       ->expected(1, 64);
   cmd->add_flag("--fresh-nets", sv.fresh_nets,
                 "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
   cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
     run_train(*o);
