@@ -81,8 +81,14 @@ HttpServer::HttpServer(Api& api, ServerOptions options)
   server_->set_write_timeout(secs);
   server_->set_keep_alive_timeout(5);
   server_->set_payload_max_length(options_.max_body);
+  // The page loads nothing from elsewhere and may not be framed by another site.
   server_->set_default_headers(
-      {{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}});
+      {{"X-Content-Type-Options", "nosniff"},
+       {"Cache-Control", "no-store"},
+       {"Content-Security-Policy",
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "frame-ancestors 'none'"},
+       {"X-Frame-Options", "DENY"}});
   routes();
 }
 
