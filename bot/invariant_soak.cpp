@@ -20,6 +20,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/play_check.h"
+#include "engine/position_check.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
 
@@ -209,6 +210,8 @@ class GameCheck {
     }
     if (const std::string why = impossible_in_game(rules_, pos); !why.empty())
       violation("impossible position (" + why + ")" + at);
+    if (auto e = check_position(pos, rules_))
+      violation("the position validator refuses the position (" + e->message + ")" + at);
     if (pos.opp_off == kCheckers) violation("the opponent has borne off all his checkers" + at);
     PlayList& list = tools_.list;
     list.size = tools_.check.generate(pos, dice, list.positions.get(), list.moves.get());

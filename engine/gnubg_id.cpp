@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstdint>
 
+#include "engine/position_check.h"
+
 namespace nard {
 
 namespace {
@@ -145,6 +147,7 @@ Result<Position> decode_position_id(std::string_view id) {
   // Checkers a side does not place are borne off (gnubg's reading as well).
   pos.mover_off = uint8_t(kCheckers - pos.mover_on_board() - pos.mover_bar);
   pos.opp_off = uint8_t(kCheckers - pos.opp_on_board() - pos.opp_bar);
+  if (auto e = check_position(pos, Rules{})) return make_error(quoted + ": " + e->message);
   return pos;
 }
 

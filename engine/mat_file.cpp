@@ -165,51 +165,6 @@ Result<std::vector<Cell>> parse_cells(const std::vector<Token>& toks) {
   return cells;
 }
 
-// One written play token ("13/7*/5", "bar/22*", "6/off", "8/5(2)") into steps.
-std::optional<Error> parse_play_token(std::string_view t, std::vector<SubMove>& steps) {
-  int repeat = 1;
-  if (t.size() >= 3 && t.back() == ')') {
-    const size_t open = t.rfind('(');
-    if (open == std::string_view::npos) return make_error("'" + std::string(t) + "' is not a play");
-    std::optional<int> n = parse_count(t.substr(open + 1, t.size() - open - 2));
-    if (!n || *n < 1 || *n > 4)
-      return make_error("'" + std::string(t) + "': the repeat must be 1..4");
-    repeat = *n;
-    t = t.substr(0, open);
-  }
-  std::vector<std::pair<int, bool>> points;  // point, hit mark
-  size_t s = 0;
-  for (size_t i = 0; i <= t.size(); ++i) {
-    if (i < t.size() && t[i] != '/') continue;
-    std::string_view piece = t.substr(s, i - s);
-    s = i + 1;
-    bool hit = false;
-    while (!piece.empty() && piece.back() == '*') {
-      hit = true;
-      piece.remove_suffix(1);
-    }
-    int p = -1;
-    const std::string w = lowered(piece);
-    if (w == "bar" || w == "b")
-      p = kBar;
-    else if (w == "off" || w == "o")
-      p = kOff;
-    else if (auto n = parse_count(piece); n && *n <= kBar)
-      p = *n;
-    if (p < 0)
-      return make_error("'" + std::string(t) + "' is not a play (bad point '" + std::string(piece) +
-                        "')");
-    points.emplace_back(p, hit);
-  }
-  if (points.size() < 2) return make_error("'" + std::string(t) + "' is not a play");
-  for (int r = 0; r < repeat; ++r)
-    for (size_t k = 1; k < points.size(); ++k)
-      steps.push_back(
-          SubMove{int8_t(points[k - 1].first), int8_t(points[k].first), points[k].second});
-  if (steps.size() > 16) return make_error("too many steps in one play");
-  return std::nullopt;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The reader.
 

@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/play_check.h"
+#include "engine/position_check.h"
 
 namespace nard::fuzz {
 
@@ -40,16 +41,7 @@ const Rules& preset_rules(std::string_view preset) {
   return it->second;
 }
 
-bool fits(const Rules& rules, const Position& pos) {
-  if (!pos.is_consistent()) return false;
-  if (pos.mover_off == kCheckers && pos.opp_off == kCheckers) return false;
-  if (pos.geometry() != rules.geometry) return false;
-  if (pos.pins() && rules.landing != Landing::Pin) return false;
-  if ((pos.mover_bar || pos.opp_bar) && rules.landing != Landing::Hit) return false;
-  if ((pos.mover_first_turn() || pos.opp_first_turn()) && rules.variant != Variant::LongNardy)
-    return false;
-  return true;
-}
+bool fits(const Rules& rules, const Position& pos) { return !check_position(pos, rules); }
 
 const Rules* rules_for(const Position& pos, uint64_t selector) {
   static const std::vector<const Rules*> all = [] {

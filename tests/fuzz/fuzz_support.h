@@ -41,10 +41,7 @@ uint64_t hash_bytes(std::string_view bytes);
 // The rules of a preset (parsed once and kept).
 const Rules& preset_rules(std::string_view preset);
 
-// Does the game allow everything in `pos`: its geometry, pins only where it
-// pins, a bar only where it hits, first-turn flags only in Long Nardy, not both
-// sides borne off? (A plain check for the fuzzers; the position validator of
-// the harden work replaces it when it lands.)
+// Can `pos` occur in a game under `rules` (engine/position_check.h)?
 bool fits(const Rules& rules, const Position& pos);
 
 // A game whose rules allow everything in `pos` (pins only in pinning games, a

@@ -1,6 +1,7 @@
-// Fuzz target: our position notation (engine/notation.h), both geometries (the
-// first byte picks one), the strict and the partial parser. A parsed position
-// is consistent, writes back to a text that reads the same, and survives move
+// Fuzz target: our position notation (engine/notation.h): the parser for outside positions
+// under a rules preset (the first byte picks it; the position must then be possible in that
+// game), and the library's own parsers in that preset's geometry, strict and partial. A parsed
+// position is consistent, writes back to a text that reads the same, and survives move
 // generation in a game that allows it.
 #include "engine/notation.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -9,8 +10,17 @@ using namespace nard;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
-  const Geometry g = (data[0] & 1) ? Geometry::Parallel : Geometry::Contrary;
+  static const std::vector<std::string> presets = preset_names();
+  const Rules& rules = fuzz::preset_rules(presets[data[0] % presets.size()]);
+  const Geometry g = rules.geometry;
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
+  Result<Position> outside = parse_notation(text, rules);
+  if (outside) {
+    NARD_FUZZ_CHECK(fuzz::fits(rules, *outside), std::string(text) + ": accepted under " +
+                                                     rules.preset + " but not possible there");
+    NARD_FUZZ_CHECK(parse_notation(format_notation(*outside), rules).ok(), std::string(text));
+    fuzz::exercise_position(rules, *outside, fuzz::hash_bytes(text));
+  }
   Result<Position> partial = parse_notation_partial(text, g);
   if (partial) {
     NARD_FUZZ_CHECK(partial->geometry() == g, std::string(text));

@@ -1,9 +1,9 @@
-// Fuzz target: the command line's POSITION argument (tools/position_arg.h),
+// Fuzz target: the POSITION argument of the CLI and the API (engine/position_arg.h),
 // which dispatches to every position format, under a rules preset picked by the
 // first byte. An accepted position is consistent and survives move generation
 // where the game allows it.
+#include "engine/position_arg.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "tools/position_arg.h"
 
 using namespace nard;
 
@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::vector<std::string> presets = preset_names();
   const Rules& rules = fuzz::preset_rules(presets[data[0] % presets.size()]);
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
-  Result<Position> p = tools::parse_position_arg(text, rules);
+  Result<Position> p = parse_position_arg(text, rules);
   if (!p) {
     NARD_FUZZ_CHECK(!p.error().message.empty(), "empty error message");
     return 0;
