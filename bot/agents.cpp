@@ -25,16 +25,15 @@ int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Positi
 
 Result<CubeDecision> BotAgent::analyse_cube(const Position& pos, const MatchView& view) {
   if (!rules_.cube) return make_error("this game has no doubling cube");
-  // Money: the model on the 0-ply probabilities at 0 ply, the cubeful lookahead above.
+  // The model on the 0-ply probabilities at 0 ply, the cubeful lookahead above; money, or the
+  // match at the view's score.
   if (view.match_length == 0) {
     const CubeView cube = cube_view(view.cube, 0);
     return analyse_money_cube_lookahead(search_, pos, cube, search_.config().ply);
   }
-  // A net's outputs may break the cumulative order slightly; the cube analysis needs it exact.
-  const Probabilities probs = make_consistent(search_.evaluate(pos, search_.config().ply));
-  const PositionClass cls = classify_for_cube(pos);
   if (!met_) return make_error("match play needs a match equity table");
-  return analyse_match_cube(probs, match_context(view, *met_, rules_), cls, rules_);
+  return analyse_cube_lookahead(search_, pos, match_context(view, *met_, rules_),
+                                search_.config().ply);
 }
 
 bool BotAgent::wants_to_double(const Position& pos, const MatchView& view) {
@@ -54,6 +53,51 @@ CubeResponse BotAgent::respond_to_double(const Position& pos, const MatchView& v
     case TakerAction::Take: break;
   }
   return CubeResponse::Take;
+}
+
+BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Dice dice, int points,
+                                                        const MatchView& view) {
+  // The resigner's best play of his roll, and its probabilities from our side.
+  const Position resigner = pos.flipped();
+  MoveGenerator gen(rules_);
+  PlayList list;
+  list.size = gen.generate(resigner, dice, list.positions.get(), list.moves.get());
+  Probabilities ours;
+  if (list.size == 0) {
+    ours = invert(search_.evaluate(resigner, search_.config().ply));
+  } else {
+    const std::vector<RankedPlay> ranked = search_.rank_plays(resigner, dice, list.plays());
+    ours = invert(ranked.front().probs);
+  }
+  ResignationValues v;
+  const bool money = view.match_length == 0;
+  if (money || !met_) {
+    const bool jacoby = money && rules_.jacoby && rules_.cube && !view.cube.turned;
+    v.play_on = jacoby ? cubeless_equity(ours, 1, 1) : cubeless_equity(ours, rules_);
+    v.accept = jacoby ? std::min(points, 1) : points;
+    return v;
+  }
+  // Match play: winning chances after each outcome at the cube's value.
+  const MatchContext ctx = match_context(view, *met_, rules_);
+  const bool crawford_done = !rules_.crawford || ctx.post_crawford || view.crawford_game;
+  const int cube = view.cube.value;
+  auto mwc_after = [&](int my_gain, int opp_gain) {
+    return met_->mwc(ctx.my_away() - my_gain * cube, ctx.opp_away() - opp_gain * cube, crawford_done);
+  };
+  const int g = rules_.gammon_value, bg = rules_.backgammon_value;
+  v.play_on = (ours.win - ours.win_gammon) * mwc_after(1, 0) +
+              (ours.win_gammon - ours.win_backgammon) * mwc_after(g, 0) +
+              ours.win_backgammon * mwc_after(bg, 0) +
+              (1 - ours.win - ours.lose_gammon) * mwc_after(0, 1) +
+              (ours.lose_gammon - ours.lose_backgammon) * mwc_after(0, g) +
+              ours.lose_backgammon * mwc_after(0, bg);
+  v.accept = mwc_after(points, 0);
+  return v;
+}
+
+bool BotAgent::accept_resignation(const Position& pos, Dice dice, int points, const MatchView& view) {
+  const ResignationValues v = resignation_values(pos, dice, points, view);
+  return v.accept >= v.play_on - 1e-9;
 }
 
 }  // namespace nard

@@ -1,12 +1,11 @@
 // Agents (engine/match.h) made of the bot's parts, for matches, `nard play` and the external-
 // player protocol.
 //   PlayerAgent: any Player (pubeval, heuristic, greedy net); never doubles and always takes.
-//   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply: money
-//                play by the cubeful lookahead (bot/cube_lookahead.h; at 0 ply the model of
-//                bot/cube_money.h on the net's probabilities), match play by the match model
-//                (bot/cube_match.h, needs a MatchEquityTable) on the position's probabilities at
-//                that ply. Checker play maximises cubeless money equity in both money and match
-//                play.
+//   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply by the
+//                cubeful lookahead (bot/cube_lookahead.h; at 0 ply the models of bot/cube_money.h
+//                and bot/cube_match.h on the net's probabilities), money or match play (the
+//                latter needs a MatchEquityTable). Checker play maximises cubeless money equity
+//                in both money and match play.
 // Thread-safety: one agent per thread (they own searches and scratch).
 #pragma once
 
@@ -42,6 +41,16 @@ class BotAgent final : public Agent {
   int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView& view) override;
   bool wants_to_double(const Position& pos, const MatchView& view) override;
   CubeResponse respond_to_double(const Position& pos, const MatchView& view) override;
+  // Accepts when the points conceded are worth at least playing on: the resigner's best play
+  // of his roll at our ply, valued cubeless for money (gammons single under an active Jacoby
+  // rule), by match winning chances (the table) in a match.
+  bool accept_resignation(const Position& pos, Dice dice, int points, const MatchView& view) override;
+  // Our value of playing on against a resigner who rolled `dice` (pos seen from us): money
+  // points per cube value, or the match winning chance; and the value of accepting `points`.
+  struct ResignationValues {
+    double play_on = 0, accept = 0;
+  };
+  ResignationValues resignation_values(const Position& pos, Dice dice, int points, const MatchView& view);
 
   // The cube analysis of the side on roll of `pos`, whose view of the match is `view`.
   Result<CubeDecision> analyse_cube(const Position& pos, const MatchView& view);

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "engine/gnubg_id.h"
+#include "engine/read_file.h"
 
 namespace nard {
 
@@ -141,13 +142,11 @@ Result<std::vector<CheckerReference>> parse_checker_references(std::string_view 
 }
 
 Result<std::vector<CheckerReference>> load_checker_references(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return make_error("cannot read checker reference file '" + path +
-                      "' (tests/gnubg/checker_oracle.py makes one, see its header)");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_checker_references(ss.str(), path);
+  Result<std::string> text = read_regular_file(path, "checker reference file");
+  if (!text)
+    return make_error(text.error().message +
+                      " (tests/gnubg/checker_oracle.py makes one, see its header)");
+  return parse_checker_references(*text, path);
 }
 
 std::string default_checker_reference_path() {

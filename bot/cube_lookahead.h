@@ -1,5 +1,6 @@
-// Money-play cube decisions at n plies by a cubeful lookahead (gnubg's n-ply cube evaluation), in
-// place of Janowski's model applied to n-ply cubeless probabilities.
+// Cube decisions and cubeful values at n plies by a cubeful lookahead (gnubg's n-ply cube
+// evaluation), in place of Janowski's model applied to n-ply cubeless probabilities; money play
+// in points, match play in match winning chances (MWC) through the match equity table.
 //
 // Cubeful equity of a position before the roll, cube state C, at n >= 1 plies: the average over
 // the 21 rolls (weights 1/36, 2/36) of minus the opponent's cubeful equity after the mover's best
@@ -22,24 +23,47 @@
 // Rules honoured as in bot/cube_money.h: cube (off = error), cube_cap, cube_progression (the
 // raise is next_cube_value, so the arithmetic dave works too), jacoby (leaves through the model;
 // a game ended inside the lookahead with the cube centred and never turned counts single),
-// beavers (geometric cube whose beavered value is within the cap). Money play only: match play
-// stays on Janowski's match model (bot/cube_match.h).
+// beavers (geometric cube whose beavered value is within the cap).
+//
+// Match play: the same tree valued in MWC from the side on roll of each node (the opponent's
+// value is 1 - mine); the leaves are bot/cube_match.h's cubeful MWC with the proper action at
+// that node's score and cube; a game ended inside the lookahead is worth the MWC of the score it
+// leaves; a passed double the MWC after losing the cube's value; nobody doubles in the Crawford
+// game; no Jacoby, no beavers. Equities are reported as gnubg's normalised equity (EMG): 2 *
+// (MWC - cash_opp) / (cash_me - cash_opp) - 1 with cash_me/cash_opp the MWC after winning/losing
+// the current cube's value.
 //
 // Cost: the same evaluations as Search::evaluate(pos, ply) (cache included), plus one model
 // evaluation per leaf and cube state. Thread-safety: uses the caller's Search (one per thread).
 #pragma once
 
 #include "bot/cube_decision.h"
+#include "bot/cube_match.h"
 #include "bot/search.h"
 #include "engine/position.h"
 #include "engine/result.h"
 
 namespace nard {
 
+// The cube decision of the side on roll of `pos` at `ply`: money when ctx.match_length == 0
+// (ctx.cube only), else match play at ctx's score (ctx.met required). Fails as the models do.
+Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
+                                            const MatchContext& ctx, int ply);
+
 // The money cube decision of the side on roll of `pos` at `ply` (search.rules(); ply 0: the
 // model on the 0-ply probabilities, exactly bot/cube_money.h). Fails as analyse_money_cube.
 Result<CubeDecision> analyse_money_cube_lookahead(Search& search, const Position& pos,
                                                   const CubeView& cube, int ply);
+
+// The cubeful value of `pos` (side on roll, before its cube decision, which it makes properly).
+struct CubefulValue {
+  double equity = 0.0;     // money: points per unit of the current cube; match: normalised (EMG)
+  double mwc = 0.0;        // match winning chance of the side on roll; NaN for money
+  Probabilities cubeless;  // the cubeless probabilities of the same tree (side on roll)
+};
+// Money or match as analyse_cube_lookahead.
+Result<CubefulValue> cubeful_value(Search& search, const Position& pos, const MatchContext& ctx,
+                                   int ply);
 
 // The cubeful money equity of `pos` (side on roll, before its cube decision, which it makes
 // properly) at `ply`, in units of the current cube value (as CubeDecision::equity).

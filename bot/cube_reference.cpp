@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/gnubg_id.h"
+#include "engine/read_file.h"
 
 namespace nard {
 
@@ -113,11 +114,9 @@ Result<std::vector<CubeReference>> parse_cube_references(std::string_view text,
 }
 
 Result<std::vector<CubeReference>> load_cube_references(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read cube reference file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_cube_references(ss.str(), path);
+  Result<std::string> text = read_regular_file(path, "cube reference file");
+  if (!text) return text.error();
+  return parse_cube_references(*text, path);
 }
 
 std::string default_cube_reference_path() {

@@ -6,6 +6,8 @@
 #include <optional>
 #include <sstream>
 
+#include "engine/read_file.h"
+
 namespace nard {
 
 namespace {
@@ -54,11 +56,9 @@ std::string MatchEquityTable::default_path() {
 }
 
 Result<MatchEquityTable> MatchEquityTable::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot open match equity table '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path);
+  Result<std::string> text = read_regular_file(path, "match equity table");
+  if (!text) return text.error();
+  return parse(*text, path);
 }
 
 Result<MatchEquityTable> MatchEquityTable::parse(std::string_view text, std::string_view origin) {

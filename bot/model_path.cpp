@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/read_file.h"
 #include "nn/weights_file.h"
 
 namespace nard {
@@ -15,9 +16,9 @@ namespace {
 
 // The variant in a model file's header, or -1 when the file is not a model file.
 int header_variant(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  unsigned char h[12];
-  if (!in.read(reinterpret_cast<char*>(h), sizeof h)) return -1;
+  Result<std::string> bytes = read_regular_file(path.string(), "model file", 12);
+  if (!bytes || bytes->size() < 12) return -1;  // directories, FIFOs and short files are skipped
+  const auto* h = reinterpret_cast<const unsigned char*>(bytes->data());
   auto u32 = [&](int at) {
     return uint32_t(h[at]) | uint32_t(h[at + 1]) << 8 | uint32_t(h[at + 2]) << 16 | uint32_t(h[at + 3]) << 24;
   };

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "bot/self_play.h"
+#include "bot/work_share.h"
 #include "engine/dice.h"
 
 namespace nard {
@@ -12,47 +13,81 @@ namespace nard {
 namespace {
 constexpr uint64_t kKeepStream = 0x6B656570ull;  // "keep"
 constexpr int kGamesPerBlock = 32;               // games between progress reports
+
+// What one game contributes: the positions it kept, and whether it was abandoned unfinished.
+struct GameSample {
+  std::vector<Position> kept;
+  uint8_t unfinished = 0;
+};
 }  // namespace
 
-std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model,
-                                       const SamplingConfig& c,
-                                       const std::function<bool(const Position&)>& skip,
-                                       SampleStatistics* statistics,
-                                       const std::function<void(long long, long long)>& progress) {
+Result<std::vector<Position>> sample_positions(Communicator& communicator,
+                                               const std::shared_ptr<const NeuralModel>& model,
+                                               const SamplingConfig& c,
+                                               const std::function<bool(const Position&)>& skip,
+                                               SampleStatistics* statistics,
+                                               const std::function<void(long long, long long)>& progress) {
   const Rules& rules = model->rules();
   SelfPlayOptions options;
   options.exploration = c.exploration;
-  std::vector<std::vector<Position>> kept(size_t(std::max(0, c.games)));
-  std::vector<uint8_t> unfinished(kept.size(), 0);
-  long long done = 0;
+  const long long games = std::max(0, c.games);
+  Communicator* comm = communicator.size() > 1 ? &communicator : nullptr;
+  std::vector<long long> mine;
+  if (comm) mine = share_of(*comm, games);
+  else for (long long g = 0; g < games; ++g) mine.push_back(g);
+  const int count = int(mine.size());
+  std::vector<GameSample> played(static_cast<size_t>(count));
   const int threads = std::max(1, c.threads);
-  for (int block = 0; block < c.games; block += kGamesPerBlock) {
-    const int end = std::min(c.games, block + kGamesPerBlock);
+  for (int block = 0; block < count; block += kGamesPerBlock) {
+    const int end = std::min(count, block + kGamesPerBlock);
 #pragma omp parallel num_threads(threads)
     {
       NeuralEvaluator evaluator(model);
       GamePlayer player(rules);
 #pragma omp for schedule(dynamic, 1)
-      for (int g = block; g < end; ++g) {
-        const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + g));
+      for (int k = block; k < end; ++k) {
+        const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + mine[size_t(k)]));
         const PlayedGame game = player.play(evaluator, seed, options);
-        unfinished[size_t(g)] = game.finished ? 0 : 1;
+        GameSample& out = played[size_t(k)];
+        out.unfinished = game.finished ? 0 : 1;
         Rng keep(seed ^ kKeepStream);
-        std::vector<Position>& out = kept[size_t(g)];
         for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
-          if (keep.uniform() < c.keep) out.push_back(game.positions[t]);
+          if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
       }
     }
-    done = end;
-    if (progress) progress(done, c.games);
+    if (comm) comm->heartbeat();
+    if (progress) progress(count ? (long long)end * games / count : games, games);
+  }
+  std::vector<GameSample> kept;
+  if (!comm) {
+    kept = std::move(played);
+  } else {
+    // Rank 0 gathers every game's sample and sends them all back: every rank needs the sample.
+    const auto encode = [](ByteWriter& w, const GameSample& g) {
+      w.put(g.unfinished);
+      w.put_vector(g.kept);
+    };
+    const auto decode = [](ByteReader& r, GameSample& g) { return r.get(g.unfinished) && r.get_vector(g.kept); };
+    Result<std::vector<GameSample>> all = gather_items<GameSample>(*comm, games, played, encode, decode);
+    if (!all) return all.error();
+    Result<std::string> bytes = from_root(*comm, [&]() -> Result<std::string> {
+      ByteWriter w;
+      for (const GameSample& g : *all) encode(w, g);
+      return w.take();
+    });
+    if (!bytes) return bytes.error();
+    ByteReader in(*bytes);
+    kept.resize(size_t(games));
+    for (GameSample& g : kept)
+      if (!decode(in, g)) return make_error("malformed sample from rank 0");
   }
   SampleStatistics st;
   st.games = c.games;
   std::unordered_map<uint64_t, size_t> first_with_hash;  // hash -> index into result
   std::vector<Position> result;
-  for (size_t g = 0; g < kept.size(); ++g) {
-    st.unfinished_games += unfinished[g];
-    for (const Position& p : kept[g]) {
+  for (const GameSample& g : kept) {
+    st.unfinished_games += g.unfinished;
+    for (const Position& p : g.kept) {
       ++st.candidates;
       if (terminal_probabilities(rules, p) || (skip && skip(p))) {
         ++st.skipped;
@@ -68,6 +103,14 @@ std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>&
   }
   if (statistics) *statistics = st;
   return result;
+}
+
+std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model, const SamplingConfig& c,
+                                       const std::function<bool(const Position&)>& skip,
+                                       SampleStatistics* statistics,
+                                       const std::function<void(long long, long long)>& progress) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  return sample_positions(*alone, model, c, skip, statistics, progress).value();  // alone: cannot fail
 }
 
 }  // namespace nard

@@ -7,7 +7,10 @@
 // covers (backgammon bear-offs valued exactly by the bear-off database).
 //
 // Determinism: game g uses game_seed(seed, g); the keep decisions come from the game's own
-// stream; the result lists positions in game order (first occurrence), whatever the thread count.
+// stream; the result lists positions in game order (first occurrence), whatever the thread count
+// or the number of ranks: with `comm`, rank r plays games r, r + size, ... (bot/work_share.h),
+// rank 0 gathers every game's positions and sends them to every rank, and every rank returns
+// the same sample. Every rank of `comm` must call with the same arguments.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "bot/distributed.h"
 #include "engine/position.h"
 #include "engine/result.h"
 #include "engine/rules.h"
@@ -46,5 +50,13 @@ std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>&
                                        const std::function<bool(const Position&)>& skip,
                                        SampleStatistics* statistics = nullptr,
                                        const std::function<void(long long, long long)>& progress = {});
+
+// The same with the games spread over the ranks of `comm` (progress: this rank's share, scaled to
+// all the games). Fails only when a rank fails or stops answering.
+Result<std::vector<Position>> sample_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+                                               const SamplingConfig& config,
+                                               const std::function<bool(const Position&)>& skip,
+                                               SampleStatistics* statistics = nullptr,
+                                               const std::function<void(long long, long long)>& progress = {});
 
 }  // namespace nard

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "bot/work_share.h"
+
 namespace nard {
 
 namespace {
@@ -28,6 +30,29 @@ void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<
       if (progress) progress((long long)end, (long long)n);
     }
   }
+}
+
+std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+                                     std::span<const Position> positions, const ValuationConfig& c,
+                                     std::span<Probabilities> out,
+                                     const std::function<void(long long, long long)>& progress) {
+  if (comm.size() == 1) {
+    value_positions(model, positions, c, out, progress);
+    return std::nullopt;
+  }
+  const long long n = (long long)positions.size();
+  const std::vector<long long> mine = share_of(comm, n);
+  std::vector<Position> my_positions;
+  for (long long i : mine) my_positions.push_back(positions[size_t(i)]);
+  std::vector<Probabilities> my_values(my_positions.size());
+  value_positions(model, my_positions, c, my_values, [&](long long done, long long total) {
+    comm.heartbeat();
+    if (progress) progress(total ? done * n / total : n, n);
+  });
+  Result<std::vector<Probabilities>> all = gather_values<Probabilities>(comm, n, my_values);
+  if (!all) return all.error();
+  if (comm.is_root()) std::copy(all->begin(), all->end(), out.begin());
+  return std::nullopt;
 }
 
 }  // namespace nard

@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "bot/distributed.h"
 #include "bot/search.h"
 #include "engine/position.h"
 #include "nn/evaluator.h"
@@ -30,5 +31,14 @@ struct ValuationConfig {
 void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
                      const ValuationConfig& config, std::span<Probabilities> out,
                      const std::function<void(long long, long long)>& progress = {});
+
+// The same with the positions spread over the ranks of `comm` (rank r values positions r,
+// r + size, ...; bot/work_share.h): every rank passes the same positions, and rank 0's `out` gets
+// every value (the other ranks' `out` is left as it was). The values are those of the one-process
+// call, whatever the number of ranks. Fails only when a rank fails or stops answering.
+std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+                                     std::span<const Position> positions, const ValuationConfig& config,
+                                     std::span<Probabilities> out,
+                                     const std::function<void(long long, long long)>& progress = {});
 
 }  // namespace nard

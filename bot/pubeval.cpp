@@ -4,6 +4,8 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/read_file.h"
+
 namespace nard {
 
 Result<PubevalWeights> parse_pubeval(std::string_view text, std::string_view source) {
@@ -44,11 +46,9 @@ Result<PubevalWeights> parse_pubeval(std::string_view text, std::string_view sou
 }
 
 Result<PubevalWeights> load_pubeval(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return make_error(path + ": cannot open the pubeval weights");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_pubeval(ss.str(), path);
+  Result<std::string> text = read_regular_file(path, "pubeval weight file");
+  if (!text) return text.error();
+  return parse_pubeval(*text, path);
 }
 
 std::string default_pubeval_path() {

@@ -10,6 +10,7 @@
 #include "bot/cube_efficiency.h"
 #include "bot/cube_money.h"
 #include "bot/search.h"
+#include "bot/work_share.h"
 #include "engine/cube.h"
 #include "engine/dice.h"
 #include "engine/game.h"
@@ -249,25 +250,71 @@ std::optional<Error> check_config(const Rules& rules, const RolloutConfig& c) {
   return std::nullopt;
 }
 
-// Runs `jobs` trials (job j = trial j % trials of position j / trials) on the configured threads.
-std::vector<RolloutResult> run(const Rules& rules, std::span<const Position> starts, const RolloutConfig& config,
-                               const EvaluatorFactory& make_evaluator, const RolloutProgress& progress) {
+// One trial's values and its accumulated luck.
+struct TrialValues {
+  Values raw, luck;
+};
+
+// Runs `jobs` trials (job j = trial j % trials of position j / trials) on the configured threads;
+// with config.comm, this rank's share of them, and then every rank gets every job's values.
+Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Position> starts,
+                                          const RolloutConfig& config, const EvaluatorFactory& make_evaluator,
+                                          const RolloutProgress& progress) {
   const int trials = config.trials;
   const int jobs = trials * int(starts.size());
-  std::vector<Values> raw(static_cast<size_t>(jobs)), luck(static_cast<size_t>(jobs));
+  Communicator* comm = config.comm && config.comm->size() > 1 ? config.comm : nullptr;
+  std::vector<long long> mine;
+  if (comm) mine = share_of(*comm, jobs);
+  else for (int j = 0; j < jobs; ++j) mine.push_back(j);
+  const int count = int(mine.size());
+  std::vector<TrialValues> values(static_cast<size_t>(count));
   const int threads = config.threads > 0 ? config.threads : omp_get_num_procs();
   std::atomic<int> done{0};
+  // A rank's share stands for the whole: its progress is scaled to all the jobs.
+  auto report = [&](int d) {
+    if (comm) comm->heartbeat();
+    if (progress) progress(count ? int((long long)d * jobs / count) : jobs, jobs);
+  };
 #pragma omp parallel num_threads(threads)
   {
     Worker worker(rules, make_evaluator(), config);
 #pragma omp for schedule(dynamic, 1)
-    for (int j = 0; j < jobs; ++j) {
-      raw[size_t(j)] = worker.play_trial(starts[size_t(j / trials)], j % trials, &luck[size_t(j)]);
+    for (int k = 0; k < count; ++k) {
+      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
+      const int j = int(mine[size_t(k)]);
+      TrialValues& v = values[size_t(k)];
+      v.raw = worker.play_trial(starts[size_t(j / trials)], j % trials, &v.luck);
       const int d = ++done;
-      if (progress && omp_get_thread_num() == 0) progress(d, jobs);
+      if (omp_get_thread_num() == 0) report(d);
     }
   }
+  if (config.stop && config.stop->load()) return make_error("rollout stopped");
   if (progress) progress(jobs, jobs);
+  if (!comm) return values;
+  Result<std::vector<TrialValues>> all = gather_values<TrialValues>(*comm, jobs, values);
+  if (!all) return all.error();
+  // Every rank returns the same complete result (callers go on with it, e.g. the cube rollout).
+  Result<std::string> back = from_root(*comm, [&]() -> Result<std::string> {
+    ByteWriter w;
+    w.put_vector(*all);
+    return w.take();
+  });
+  if (!back) return back.error();
+  ByteReader in(*back);
+  std::vector<TrialValues> out;
+  if (!in.get_vector(out) || !in.at_end() || int(out.size()) != jobs)
+    return make_error("malformed rollout results from rank 0");
+  return out;
+}
+
+Result<std::vector<RolloutResult>> run(const Rules& rules, std::span<const Position> starts,
+                                       const RolloutConfig& config, const EvaluatorFactory& make_evaluator,
+                                       const RolloutProgress& progress) {
+  const int trials = config.trials;
+  Result<std::vector<TrialValues>> jobs = run_jobs(rules, starts, config, make_evaluator, progress);
+  if (!jobs) return jobs.error();
+  std::vector<Values> raw, luck;
+  for (const TrialValues& v : *jobs) raw.push_back(v.raw), luck.push_back(v.luck);
 
   std::vector<RolloutResult> out(starts.size());
   for (size_t s = 0; s < starts.size(); ++s) {
@@ -313,7 +360,9 @@ Dice stratified_roll(uint64_t seed, int trial, int turn) {
 Result<RolloutResult> rollout(const Rules& rules, const Position& pos, const RolloutConfig& config,
                               const EvaluatorFactory& make_evaluator, const RolloutProgress& progress) {
   if (auto e = check_config(rules, config)) return *e;
-  return run(rules, {&pos, 1}, config, make_evaluator, progress)[0];
+  Result<std::vector<RolloutResult>> r = run(rules, {&pos, 1}, config, make_evaluator, progress);
+  if (!r) return r.error();
+  return (*r)[0];
 }
 
 Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<const Position> plays,
@@ -326,7 +375,9 @@ Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<c
   RolloutConfig c = config;  // the cube as the opponent (on roll after the play) sees it
   if (c.cube.owner != CubeHolder::Centred)
     c.cube.owner = c.cube.owner == CubeHolder::Me ? CubeHolder::Opponent : CubeHolder::Me;
-  std::vector<RolloutResult> out = run(rules, starts, c, make_evaluator, progress);
+  Result<std::vector<RolloutResult>> ran = run(rules, starts, c, make_evaluator, progress);
+  if (!ran) return ran.error();
+  std::vector<RolloutResult> out = std::move(ran.value());
   // Back to the mover's view: the opponent's wins are the mover's losses.
   for (RolloutResult& r : out) {
     const Estimate w = r.probs[0], wg = r.probs[1], wb = r.probs[2], lg = r.probs[3], lb = r.probs[4];

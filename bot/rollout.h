@@ -28,10 +28,18 @@
 // (bot/cube_rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
 // the opponent).
 //
-// Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count.
+// Stopping: when config.stop points to a flag that becomes true, the trials not yet started are
+// skipped and the rollout fails with "rollout stopped" (a server's cancel button or time limit).
+//
+// Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count, nor on
+// the number of ranks when `comm` spreads the trials over the processes of an MPI run
+// (bot/work_share.h: rank r plays trials r, r + size, ...; rank 0 gathers them and sends every
+// trial's values back, so every rank returns the same, complete result).
 // Thread-safety: rollout() runs OpenMP threads, each with its own evaluator from the factory.
+// With `comm`, every rank of it must call the same function with the same arguments.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -39,6 +47,7 @@
 #include <vector>
 
 #include "bot/cube_decision.h"
+#include "bot/distributed.h"
 #include "engine/dice.h"
 #include "engine/position.h"
 #include "engine/result.h"
@@ -60,6 +69,8 @@ struct RolloutConfig {
   uint64_t seed = 1;
   int threads = 0;              // 0: all cores
   int max_turns = 2000;         // a longer trial counts as a draw (Plakoto deadlocks)
+  Communicator* comm = nullptr; // the ranks that share the trials (null: this process alone)
+  const std::atomic<bool>* stop = nullptr;  // when set and true: stop (see above)
 };
 
 // An estimate with its standard error (the sample standard deviation / sqrt(trials)).
@@ -92,7 +103,7 @@ using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>()>;
 using RolloutProgress = std::function<void(int done, int total)>;
 
 // Rolls out `pos` (the root side on roll, before rolling). Fails on a bad config (trials < 1,
-// cubeful without a cube or with an impossible cube value).
+// cubeful without a cube or with an impossible cube value), or when a rank of config.comm fails.
 Result<RolloutResult> rollout(const Rules& rules, const Position& pos, const RolloutConfig& config,
                               const EvaluatorFactory& make_evaluator, const RolloutProgress& progress = {});
 

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "engine/zeroed_array.h"
+
 namespace nard {
 
 // Direct-mapped cache of 0-ply results keyed by the whole position (no false hits). An entry is
@@ -15,20 +17,21 @@ struct Search::Cache {
     Probabilities probs;
     uint32_t generation = 0;  // 0: never written
   };
-  std::vector<Entry> entries = std::vector<Entry>(kEntries);
+  // Zero pages until touched (engine/zeroed_array.h): a short search uses few of the 3.7 MB.
+  ZeroedArray<Entry> entries = make_zeroed_array<Entry>(kEntries);
   uint32_t generation = 1;
   Entry& slot(const Position& p) { return entries[p.hash() & (kEntries - 1)]; }
   bool holds(const Entry& e, const Position& p) const { return e.generation == generation && e.pos == p; }
   void clear() {
     if (++generation == 0) {  // wrapped: old generations could look current again
-      for (Entry& e : entries) e.generation = 0;
+      for (size_t i = 0; i < kEntries; ++i) entries[i].generation = 0;
       generation = 1;
     }
   }
 };
 
 struct Search::Scratch {
-  std::unique_ptr<Position[]> plays{new Position[kMaxPlays]};
+  ZeroedArray<Position> plays = make_zeroed_array<Position>(kMaxPlays);
   std::vector<Position> batch;       // results (mover's view) of all plays of all 21 rolls
   std::vector<Probabilities> probs;  // the pruner's values of batch (opponent's view)
   std::vector<float> scores;         // score() of each, from the mover's side

@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "engine/position_check.h"
+
 namespace nard {
 
 namespace {
@@ -206,6 +208,7 @@ Result<FibsBoard> parse_fibs_board(std::string_view line, FibsDialect dialect) {
   std::string why;
   if (!m.is_consistent(&why)) return make_error("FIBS board: " + why);
   b.position = m.on_roll == kFibsYou ? you_view : you_view.flipped();
+  if (auto e = check_position(b.position, Rules{})) return make_error("FIBS board: " + e->message);
   return b;
 }
 

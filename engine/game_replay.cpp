@@ -4,44 +4,13 @@
 #include <cstdlib>
 
 #include "engine/game.h"
+#include "engine/written_play.h"
 
 namespace nard {
 
 namespace {
 
 std::string player_name(int p) { return p == 0 ? "player 0" : "player 1"; }
-
-std::string point_text(int p) {
-  if (p == kBar) return "bar";
-  if (p == kOff) return "off";
-  return std::to_string(p);
-}
-
-// Net change of the mover's checkers per point (index 0 = off, 1..24 points, 25 = bar).
-using Flow = std::array<int, 26>;
-
-Flow flow_between(const Position& before, const Position& after) {
-  Flow f{};
-  for (int p = 1; p <= kPoints; ++p) f[size_t(p)] = after.mover_count(p) - before.mover_count(p);
-  f[kBar] = int(after.mover_bar) - int(before.mover_bar);
-  f[kOff] = int(after.mover_off) - int(before.mover_off);
-  return f;
-}
-
-// Points where the play hit (or pinned) a lone opposing checker: the blot is gone, or covered.
-// (A Plakoto pin that the checker leaves again frees the blot: no trace, and no difference.)
-uint32_t hits_between(const Position& before, const Position& after) {
-  uint32_t h = 0;
-  for (int p = 1; p <= kPoints; ++p)
-    if (before.at(p) == -1 && after.at(p) >= 0) h |= 1u << (p - 1);
-  return h;
-}
-
-int popcount(uint32_t x) {
-  int n = 0;
-  for (; x; x &= x - 1) ++n;
-  return n;
-}
 
 }  // namespace
 
@@ -143,40 +112,23 @@ std::optional<Error> GameReplay::play(int player, const WrittenPlay& written) {
     if (plays_ == 0) return record_play(player, -1);
     return make_error("the roll " + roll_text + " has legal plays, but none is written");
   }
-  // A play written without any hit mark (SGF never marks hits; some .mat writers do not): the
-  // marks follow from the written landings, each on a lone opposing checker at that moment.
-  bool marked = false;
-  for (const SubMove& s : written.steps) marked |= s.hit;
+  if (plays_ == 0)
+    return make_error("the roll " + roll_text + " has no legal play, but '" +
+                      written_play_text(written) + "' is written");
+  Result<int> found = find_written_play(pos_, legal_plays(), written, rules_.landing);
+  if (!found) {
+    const std::string& why = found.error().message;
+    return make_error(why.ends_with("is not a legal play") ? why + " of " + roll_text : why);
+  }
+  const int best = *found;
+  Move as_written;  // the written steps with the hits they make, kept when one step is one die
   std::array<int, 25> opp{};
   for (int p = 1; p <= kPoints; ++p) opp[size_t(p)] = pos_.opp_count(p);
-  Flow want{};
-  uint32_t want_hits = 0;
-  Move as_written;  // the written steps with the hits they make, kept when one step is one die
-  std::string text;
   for (const SubMove& s : written.steps) {
-    if (!text.empty()) text += ' ';
-    text += point_text(s.from) + "/" + point_text(s.to) + (s.hit ? "*" : "");
-    if (s.from < 1 || s.from > kBar || s.to < kOff || s.to > kPoints || s.to >= s.from)
-      return make_error("'" + point_text(s.from) + "/" + point_text(s.to) +
-                        "' is not a forward step");
-    --want[size_t(s.from)];
-    ++want[size_t(s.to)];
     const bool lone = s.to > kOff && opp[size_t(s.to)] == 1 && rules_.landing != Landing::Block;
     if (lone) opp[size_t(s.to)] = 0;
-    if (marked ? s.hit && s.to > kOff : lone) want_hits |= 1u << (s.to - 1);
     if (as_written.count < 4) as_written.sub[as_written.count++] = SubMove{s.from, s.to, lone};
   }
-  if (plays_ == 0)
-    return make_error("the roll " + roll_text + " has no legal play, but '" + text +
-                      "' is written");
-  int best = -1, best_score = 1 << 30;
-  for (int i = 0; i < plays_; ++i) {
-    const Position& out = list_->positions[size_t(i)];
-    if (flow_between(pos_, out) != want) continue;
-    const int score = popcount(hits_between(pos_, out) ^ want_hits);
-    if (score < best_score) best = i, best_score = score;
-  }
-  if (best < 0) return make_error("'" + text + "' is not a legal play of " + roll_text);
   // The file's own order and path when it wrote one step per die (as gnubg does), so that a file
   // read and written again keeps its text; otherwise the sub-moves our generator found.
   const bool one_step_per_die = int(written.steps.size()) == list_->moves[size_t(best)].count;

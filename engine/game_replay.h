@@ -20,14 +20,9 @@
 #include "engine/cube.h"
 #include "engine/match_record.h"
 #include "engine/movegen.h"
+#include "engine/written_play.h"
 
 namespace nard {
-
-// A play as a file writes it: steps from/to in the mover's numbering (25 bar, 0 off), each
-// possibly covering several dice ("13/5" for 6-2), with the hit marks as written.
-struct WrittenPlay {
-  std::vector<SubMove> steps;
-};
 
 class GameReplay {
  public:

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstdint>
 
+#include "engine/position_check.h"
+
 namespace nard {
 
 namespace {
@@ -145,6 +147,7 @@ Result<Position> decode_position_id(std::string_view id) {
   // Checkers a side does not place are borne off (gnubg's reading as well).
   pos.mover_off = uint8_t(kCheckers - pos.mover_on_board() - pos.mover_bar);
   pos.opp_off = uint8_t(kCheckers - pos.opp_on_board() - pos.opp_bar);
+  if (auto e = check_position(pos, Rules{})) return make_error(quoted + ": " + e->message);
   return pos;
 }
 
@@ -189,7 +192,9 @@ Result<MatchState> decode_match_id(std::string_view id) {
   if (d1 > 6 || d2 > 6)
     return make_error(quoted + " has a die of " + std::to_string(d1 > 6 ? d1 : d2) + " (1..6)");
   if ((d1 == 0) != (d2 == 0)) return make_error(quoted + " has one die rolled and the other not");
-  m.dice = Dice{uint8_t(d1), uint8_t(d2)};
+  // The ID cannot say which die came first (the writer puts the higher first): normalised, so
+  // that decoding what encode_match_id() wrote gives the state back.
+  m.dice = Dice{uint8_t(d1), uint8_t(d2)}.normalised();
   m.match_length = int(bits->field(kLengthAt, kScoreBits));
   m.score[0] = int(bits->field(kScore0At, kScoreBits));
   m.score[1] = int(bits->field(kScore1At, kScoreBits));

@@ -1,5 +1,7 @@
 #include "engine/mat_file.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <charconv>
 #include <memory>
@@ -163,51 +165,6 @@ Result<std::vector<Cell>> parse_cells(const std::vector<Token>& toks) {
   return cells;
 }
 
-// One written play token ("13/7*/5", "bar/22*", "6/off", "8/5(2)") into steps.
-std::optional<Error> parse_play_token(std::string_view t, std::vector<SubMove>& steps) {
-  int repeat = 1;
-  if (t.size() >= 3 && t.back() == ')') {
-    const size_t open = t.rfind('(');
-    if (open == std::string_view::npos) return make_error("'" + std::string(t) + "' is not a play");
-    std::optional<int> n = parse_count(t.substr(open + 1, t.size() - open - 2));
-    if (!n || *n < 1 || *n > 4)
-      return make_error("'" + std::string(t) + "': the repeat must be 1..4");
-    repeat = *n;
-    t = t.substr(0, open);
-  }
-  std::vector<std::pair<int, bool>> points;  // point, hit mark
-  size_t s = 0;
-  for (size_t i = 0; i <= t.size(); ++i) {
-    if (i < t.size() && t[i] != '/') continue;
-    std::string_view piece = t.substr(s, i - s);
-    s = i + 1;
-    bool hit = false;
-    while (!piece.empty() && piece.back() == '*') {
-      hit = true;
-      piece.remove_suffix(1);
-    }
-    int p = -1;
-    const std::string w = lowered(piece);
-    if (w == "bar" || w == "b")
-      p = kBar;
-    else if (w == "off" || w == "o")
-      p = kOff;
-    else if (auto n = parse_count(piece); n && *n <= kBar)
-      p = *n;
-    if (p < 0)
-      return make_error("'" + std::string(t) + "' is not a play (bad point '" + std::string(piece) +
-                        "')");
-    points.emplace_back(p, hit);
-  }
-  if (points.size() < 2) return make_error("'" + std::string(t) + "' is not a play");
-  for (int r = 0; r < repeat; ++r)
-    for (size_t k = 1; k < points.size(); ++k)
-      steps.push_back(
-          SubMove{int8_t(points[k - 1].first), int8_t(points[k].first), points[k].second});
-  if (steps.size() > 16) return make_error("too many steps in one play");
-  return std::nullopt;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The reader.
 
@@ -321,6 +278,7 @@ class MatReader {
       }
       std::optional<int> number = parse_game_line(line);
       if (!number) return fail(next_, "expected 'Game N', found '" + std::string(trim(line)) + "'");
+      if (*number < 1) return fail(next_, "games are numbered from 1, not 'Game 0'");
       if (auto e = read_game(*number)) return *e;
     }
     if (record_.games.empty()) {
@@ -583,6 +541,15 @@ class MatReader {
 // ---------------------------------------------------------------------------------------------
 // The writer.
 
+// What a .mat line can hold of a free text (names and tags read from another format): no line
+// break, and in a player's name no ':' (the score line "Name : score" splits at it).
+std::string one_line(std::string_view s, bool name = false) {
+  std::string out(s);
+  for (char& c : out)
+    if (c == '\n' || c == '\r' || (name && c == ':')) c = ' ';
+  return out;
+}
+
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
   return s;
@@ -614,7 +581,8 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(record.players[0] + " : " + std::to_string(g.score[0]), 31) + record.players[1] +
+  out += " " + pad(one_line(record.players[0], true) + " : " + std::to_string(g.score[0]), 31) +
+         one_line(record.players[1], true) +
          " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;
@@ -638,10 +606,21 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   for (size_t i = 0; i < a.size(); ++i) {
     switch (a[i].kind) {
       case ActionKind::Roll: {
-        const MatchAction* play =
-            i + 1 < a.size() && a[i + 1].kind == ActionKind::Play ? &a[i + 1] : nullptr;
+        // The roll's play, after any resignation offered and refused in between (not written).
+        size_t j = i + 1;
+        while (j < a.size() && (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
+          ++j;
+        const MatchAction* play = j < a.size() && a[j].kind == ActionKind::Play ? &a[j] : nullptr;
+        // A roll not yet played when an unfinished record stops (perhaps with a resignation
+        // pending, which the file cannot hold either): a .mat line cannot say so (a roll written
+        // alone is a dance or a roll resigned on), so it is left out.
+        if (!play && g.end.kind == GameEndKind::Unfinished &&
+            std::all_of(a.begin() + long(i) + 1, a.end(), [](const MatchAction& x) {
+              return x.kind == ActionKind::Resign || x.kind == ActionKind::Reject;
+            }))
+          break;
         put(a[i].player, roll_cell(a[i], play));
-        if (play) ++i;
+        if (play) i = j;
         break;
       }
       case ActionKind::Play:
@@ -688,7 +667,10 @@ Result<MatchRecord> read_mat(std::string_view text) { return MatReader(text).rea
 std::string write_mat(const MatchRecord& record) {
   std::string out;
   auto tag = [&](std::string_view name, const std::string& value) {
-    out += "; [" + std::string(name) + " \"" + value + "\"]\n";
+    std::string key = one_line(name);
+    for (char& ch : key)
+      if (ch == '"') ch = '\'';  // the name ends at the first quote
+    out += "; [" + key + " \"" + one_line(value) + "\"]\n";
   };
   tag("Player 1", record.players[0]);
   tag("Player 2", record.players[1]);

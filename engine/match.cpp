@@ -101,9 +101,18 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     if (!have_roll && cube_in_play && may_double(rules, cube, side, opts.crawford_game).allowed &&
         agents[side]->wants_to_double(pos, view_for(side, opts, cube))) {
       const CubeState offered = *offer_double(rules, cube, side, opts.crawford_game);
+      if (opts.replay) opts.replay->double_cube(side);
       const CubeResponse r = agents[1 - side]->respond_to_double(pos.flipped(), view_for(1 - side, opts, offered));
       Result<CubeState> next = answer_double(rules, offered, r, money);
       if (!next) next = answer_double(rules, offered, CubeResponse::Take, money);  // beaver not allowed
+      if (opts.replay) {
+        if (r == CubeResponse::Drop)
+          opts.replay->drop(1 - side);
+        else if (next->beavered)
+          opts.replay->beaver(1 - side);
+        else
+          opts.replay->take(1 - side);
+      }
       if (r == CubeResponse::Drop) {
         rec.winner = side;
         rec.points = dropped_points(rules, offered);
@@ -116,6 +125,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
         const CubeResponse b = agents[side]->respond_to_double(pos, view_for(side, opts, cube));
         const CubeState before = cube;
         cube = *answer_beaver(cube, b == CubeResponse::Drop ? CubeResponse::Drop : CubeResponse::Take);
+        if (opts.replay) b == CubeResponse::Drop ? opts.replay->drop(side) : opts.replay->take(side);
         if (b == CubeResponse::Drop) {
           rec.winner = 1 - side;
           rec.points = before.value;
@@ -127,8 +137,10 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     }
     const Dice dice = have_roll ? roll : rng.roll();
     have_roll = false;
+    if (opts.replay) opts.replay->roll(side, dice);
     const int n = gen.generate(pos, dice, buffer);
     if (n == 0) {
+      if (opts.replay) opts.replay->play(side, WrittenPlay{});
       pos.set_mover_first_turn(false);
       if (++forfeits_in_a_row >= 2 && is_deadlocked(rules, pos)) break;  // Plakoto deadlock: draw
       pos = pos.flipped();
@@ -136,8 +148,26 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
       continue;
     }
     forfeits_in_a_row = 0;
+    const int offered = agents[side]->offer_resignation(pos, dice, view_for(side, opts, cube));
+    const bool accepted =
+        offered > 0 &&
+        agents[1 - side]->accept_resignation(pos.flipped(), dice, offered, view_for(1 - side, opts, cube));
+    if (opts.replay && offered > 0) {
+      opts.replay->resign(side, offered);
+      accepted ? opts.replay->accept(1 - side) : opts.replay->reject(1 - side);
+    }
+    if (accepted) {
+      rec.winner = 1 - side;
+      rec.resigned = offered;
+      rec.cube_value = cube.value;
+      int pts = offered;
+      if (money && rules.jacoby && !cube.turned && cube_in_play) pts = std::min(pts, 1);
+      rec.points = pts * cube.value;
+      return rec;
+    }
     const int choice = agents[side]->choose_play(pos, dice, {buffer, size_t(n)}, view_for(side, opts, cube));
     const Position next = buffer[choice];
+    if (opts.replay) opts.replay->play_to(side, next);
     const GameResult res = game_result(rules, next);
     if (res.over()) {
       rec.result = res;
@@ -159,7 +189,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
 }
 
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games) {
+                           int games, bool record) {
   SessionResult s;
   MoveGenerator gen(rules);
   std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
@@ -173,8 +203,15 @@ SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t 
     o.scores[1] = score.score(1);
     o.crawford_game = score.crawford_game();
     o.previous_winner = previous_winner;
+    std::unique_ptr<GameReplay> replay;
+    if (record) {
+      replay = std::make_unique<GameReplay>(rules, match_length,
+                                            std::array<int, 2>{o.scores[0], o.scores[1]}, o.crawford_game);
+      o.replay = replay.get();
+    }
     const GameRecord rec = play_game(rules, agents, rng, o, gen, buffer.get());
     s.games.push_back(rec);
+    if (replay) s.recorded.push_back(replay->game(g + 1));
     if (rec.winner >= 0) {
       s.points[rec.winner] += rec.points;
       previous_winner = rec.winner;

@@ -10,6 +10,7 @@
 #include "engine/cube.h"
 #include "engine/dice.h"
 #include "engine/game.h"
+#include "engine/game_replay.h"
 #include "engine/match_state.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
@@ -39,6 +40,15 @@ class Agent {
   virtual bool wants_to_double(const Position&, const MatchView&) { return false; }
   // Asked when the opponent doubles (pos seen from the agent, who is NOT on roll).
   virtual CubeResponse respond_to_double(const Position&, const MatchView&) { return CubeResponse::Take; }
+  // A resignation the agent offers: the points it concedes before the cube (1 a single game,
+  // the rules' gammon or backgammon value), 0 to play on. Asked once a turn, after the roll and
+  // before choose_play, when the roll can be played (pos seen from the agent, on roll).
+  virtual int offer_resignation(const Position&, Dice, const MatchView&) { return 0; }
+  // The opponent offers to resign for `points` (before the cube) after rolling `dice`; pos is
+  // seen from this agent (not on roll). True accepts, and the game ends.
+  virtual bool accept_resignation(const Position&, Dice, int /*points*/, const MatchView&) {
+    return false;
+  }
   virtual void new_game() {}
 };
 
@@ -68,6 +78,7 @@ struct GameRecord {
   int points = 0;          // scored by the winner, cube and Jacoby included
   GameResult result;       // the board result (points before the cube), when not dropped
   bool dropped = false;    // ended by a refused double
+  int resigned = 0;        // ended by an accepted resignation of this many points (before the cube)
   int cube_value = 1;
   int turns = 0;
   int first_player = 0;    // who made the first play
@@ -84,6 +95,10 @@ struct GameOptions {
   // dice and the starter swapped.
   int first_player = -1;
   bool cubeless = false;  // no cube actions and no Jacoby rule: game points as the board gives them
+  // When set (a GameReplay made for this game's rules, score and Crawford flag), every roll,
+  // play and cube action is fed to it as it happens, so the game can be saved as a match file
+  // (engine/game_replay.h GameReplay::game). Not owned.
+  GameReplay* replay = nullptr;
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.
@@ -97,11 +112,13 @@ int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll,
 
 struct SessionResult {
   std::vector<GameRecord> games;
+  std::vector<MatchGame> recorded;  // every game's actions, when play_session was asked to record
   int points[2] = {0, 0};
   int match_winner = -1;  // matches only
 };
 // A money session of `games` games (match_length 0) or a match to match_length points.
+// record: keep every game's actions in SessionResult::recorded (for saving as a match file).
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games);
+                           int games, bool record = false);
 
 }  // namespace nard

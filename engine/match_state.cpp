@@ -42,6 +42,14 @@ bool MatchState::is_consistent(std::string* why) const {
       return fail("a double and a resignation cannot both be pending");
     if (double_offered && turn == on_roll)
       return fail("a double is pending but the doubler is also the player to decide");
+    // Nobody doubles in the Crawford game, only the cube's owner (or anyone, centred) doubles,
+    // and only before rolling. (A turned cube in the Crawford game is let through: gnubg writes
+    // one after `set crawford on`.)
+    if (crawford && double_offered)
+      return fail("a double is pending in the Crawford game, where nobody may double");
+    if (double_offered && cube_owner == turn)
+      return fail("a double is pending from the player who does not own the cube");
+    if (double_offered && dice_rolled()) return fail("a double is pending after the dice were rolled");
     if (!double_offered && resigned == Resignation::None && turn != on_roll)
       return fail("the player to decide differs from the player on roll with nothing pending");
   }

@@ -51,8 +51,8 @@ struct MoveGenerator::Impl {
   // Visited intermediate states, stored densely in visit order with the same growing slot
   // table as PlaySet (most calls visit a few hundred states at most).
   static constexpr uint32_t kSmallTable = 1024;
-  std::unique_ptr<StateKey[]> visited{new StateKey[kTableSize / 2]};
-  std::unique_ptr<uint32_t[]> vslots{new uint32_t[kTableSize]()};
+  ZeroedArray<StateKey> visited = make_zeroed_array<StateKey>(kTableSize / 2);
+  ZeroedArray<uint32_t> vslots = make_zeroed_array<uint32_t>(kTableSize);
   uint32_t vstamp = 0;
   uint32_t vmask = kSmallTable - 1;
   uint32_t vcount = 0;

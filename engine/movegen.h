@@ -18,6 +18,7 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "engine/zeroed_array.h"
 
 namespace nard {
 
@@ -61,10 +62,11 @@ class MoveGenerator {
   uint64_t nodes_ = 0;
 };
 
-// A reusable caller-owned play list (heap-allocated once, at construction).
+// A reusable caller-owned play list (heap-allocated once, at construction; pages are touched
+// only as plays are written: engine/zeroed_array.h).
 struct PlayList {
-  std::unique_ptr<Position[]> positions{new Position[kMaxPlays]};
-  std::unique_ptr<Move[]> moves{new Move[kMaxPlays]};
+  ZeroedArray<Position> positions = make_zeroed_array<Position>(kMaxPlays);
+  ZeroedArray<Move> moves = make_zeroed_array<Move>(kMaxPlays);
   int size = 0;
   std::span<const Position> plays() const { return {positions.get(), size_t(size)}; }
 };

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <vector>
 
+#include "engine/position_check.h"
+
 namespace nard {
 
 namespace {
@@ -105,6 +107,14 @@ Result<Position> parse_notation(std::string_view text, Geometry geometry) {
   if (!r) return r;
   std::string why;
   if (!r->is_consistent(&why)) return make_error("position '" + std::string(text) + "': " + why);
+  return r;
+}
+
+Result<Position> parse_notation(std::string_view text, const Rules& rules) {
+  Result<Position> r = parse_notation_partial(text, rules.geometry);
+  if (!r) return r;
+  if (auto e = check_position(*r, rules))
+    return make_error("position '" + std::string(text) + "': " + e->message);
   return r;
 }
 

@@ -22,7 +22,11 @@
 
 namespace nard {
 
-// Parses the notation and checks consistency (15 checkers a side, no shared point).
+// Parses the notation in the game's geometry and checks the position against the game's rules
+// (engine/position_check.h): the parser for positions that come from outside.
+Result<Position> parse_notation(std::string_view text, const Rules& rules);
+// Parses the notation and checks consistency only (15 checkers a side, no shared point), for
+// positions the library and its tests write themselves.
 Result<Position> parse_notation(std::string_view text, Geometry geometry);
 // Writes the notation; parse_notation(format_notation(p), g) == p.
 std::string format_notation(const Position& pos);

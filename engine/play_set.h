@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "engine/position.h"
+#include "engine/zeroed_array.h"
 
 namespace nard {
 
@@ -61,7 +62,7 @@ class PlaySet {
     }
   }
 
-  std::unique_ptr<uint32_t[]> slots_{new uint32_t[kCapacity]()};
+  ZeroedArray<uint32_t> slots_ = make_zeroed_array<uint32_t>(kCapacity);
   uint32_t stamp_ = 0;
   uint32_t mask_ = kSmallTable - 1;
 };

@@ -100,6 +100,8 @@ struct Rules {
 
   BlockCheck block_check = BlockCheck::PerSubmove;
 
+  bool operator==(const Rules&) const = default;
+
   bool hitting() const { return landing == Landing::Hit; }
   bool has_gammons() const { return gammon_value > 1; }
   bool has_backgammons() const { return backgammon_value > gammon_value; }

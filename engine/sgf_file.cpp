@@ -559,14 +559,20 @@ std::string write_sgf(const MatchRecord& record) {
     for (size_t i = 0; i < a.size(); ++i) {
       const char* who = a[i].player == 0 ? "W" : "B";
       switch (a[i].kind) {
-        case ActionKind::Roll:
-          if (i + 1 < a.size() && a[i + 1].kind == ActionKind::Play) {
-            out += std::string(";") + who + "[" + move_value(a[i], a[i + 1], geometry) + "]\n";
-            ++i;
+        case ActionKind::Roll: {
+          // The roll's play, after any resignation offered and refused in between (not kept).
+          size_t j = i + 1;
+          while (j < a.size() &&
+                 (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
+            ++j;
+          if (j < a.size() && a[j].kind == ActionKind::Play) {
+            out += std::string(";") + who + "[" + move_value(a[i], a[j], geometry) + "]\n";
+            i = j;
           } else {
             out += std::string(";PL[") + who + "]DI[" + a[i].dice.str() + "]\n";
           }
           break;
+        }
         case ActionKind::Play:
           out += std::string(";") + who + "[" + move_value(a[i], a[i], geometry) + "]\n";
           break;

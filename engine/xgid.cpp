@@ -4,6 +4,8 @@
 #include <optional>
 #include <vector>
 
+#include "engine/position_check.h"
+
 namespace nard {
 
 namespace {
@@ -151,6 +153,7 @@ Result<XgidPosition> decode_xgid(std::string_view text) {
   std::string why;
   if (!m.is_consistent(&why)) return make_error(quoted + ": " + why);
   x.position = m.on_roll == kBottom ? bottom_view : bottom_view.flipped();
+  if (auto e = check_position(x.position, Rules{})) return make_error(quoted + ": " + e->message);
   return x;
 }
 

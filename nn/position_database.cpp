@@ -10,6 +10,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "engine/atomic_file.h"
+#include "engine/position_check.h"
+#include "engine/read_file.h"
 #include "nn/binary_io.h"
 
 namespace nard {
@@ -126,10 +129,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     float v[kOutputs] = {};
     for (float& f : v) in.f32(f);
     r.target = Probabilities::from_array(v);
-    std::string why;
-    if (!p.is_consistent(&why)) return make_error(record_error(src, i, "is not a valid position: " + why));
-    if (p.geometry() != rules->geometry)
-      return make_error(record_error(src, i, "has the board geometry of another game"));
+    if (auto e = check_position(p, *rules))
+      return make_error(record_error(src, i, "is not a position of the file's game: " + e->message));
     if (!valid_target(r.target))
       return make_error(record_error(src, i, "has targets that are not consistent probabilities"));
   }
@@ -137,35 +138,13 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 }
 
 Result<PositionDatabase> load_position_database(const std::string& path) {
-  struct stat st{};
-  if (::stat(path.c_str(), &st) != 0)
-    return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  if (!S_ISREG(st.st_mode)) return make_error(path + ": not a regular file (expected a position database)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the position database (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_position_database(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "position database");
+  if (!bytes) return bytes.error();
+  return parse_position_database(*bytes, path);
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
-  const std::string bytes = serialize_position_database(db);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return make_error(path + ": cannot create (" + std::strerror(errno) + ")");
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !flushed || !closed) {
-    std::remove(tmp.c_str());
-    return make_error(path + ": write failed (disk full or file size limit?)");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return make_error(path + ": cannot replace the file (" + why + ")");
-  }
-  return std::nullopt;
+  return write_file_atomic(path, serialize_position_database(db));
 }
 
 }  // namespace nard

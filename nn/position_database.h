@@ -24,8 +24,8 @@
 //   u64  checksum        FNV-1a 64 over every byte before it
 //   (end of file: trailing bytes are an error)
 //
-// Reading checks the magic, version, variant, checksum, that every position is consistent
-// (Position::is_consistent) and belongs to the file's game geometry, and that every target is a
+// Reading checks the magic, version, variant, checksum, that every position can occur in the
+// file's game (engine/position_check.h), and that every target is a
 // consistent set of probabilities; the message names the file, the record and what to do.
 #pragma once
 

@@ -10,7 +10,9 @@
 #include <iterator>
 #include <set>
 
+#include "engine/atomic_file.h"
 #include "engine/dice.h"
+#include "engine/read_file.h"
 
 namespace nard {
 
@@ -240,33 +242,15 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 }
 
 Result<NetWeights> load_weights(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(path + ": cannot open the model file (" + std::strerror(errno) + ")");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return make_error(path + ": read error");
-  return parse_weights(bytes, path);
+  Result<std::string> bytes = read_regular_file(path, "model file");
+  if (!bytes) return bytes.error();
+  return parse_weights(*bytes, path);
 }
 
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {
   if (auto e = weights.validate())
     return make_error("refusing to save " + path + ": " + e->message);
-  const std::string bytes = serialize_weights(weights);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return make_error(tmp + ": cannot create (" + std::strerror(errno) + ")");
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !flushed || !closed) {
-    std::remove(tmp.c_str());
-    return make_error(tmp + ": write failed (disk full?)");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return make_error(path + ": cannot replace the file (" + why + ")");
-  }
-  return std::nullopt;
+  return write_file_atomic(path, serialize_weights(weights));
 }
 
 }  // namespace nard

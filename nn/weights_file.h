@@ -72,7 +72,8 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 // bytes) is an Error naming the file, the problem and what to do.
 Result<NetWeights> load_weights(const std::string& path);
 
-// Writes atomically: to "<path>.tmp.<pid>", flushed, then renamed over path. Validates first.
+// Writes atomically (engine/atomic_file.h): a failure names path and leaves it as it was.
+// Validates first.
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights);
 
 }  // namespace nard

@@ -1,6 +1,23 @@
 #!/usr/bin/env bash
-# Sets up and builds (scripts/setup.sh), then runs the whole test suite.
+# Sets up and builds (scripts/setup.sh), runs the whole test suite, then the sanitizer and fuzzing
+# stages (scripts/sanitize.sh: ASan+UBSan, TSan, libFuzzer; docs/testing.md), each in its own
+# build directory. NARD_TEST_STAGES picks the stages (default main,asan,tsan,fuzz; e.g.
+# NARD_TEST_STAGES=main for the suite alone). Every stage prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+stages=${NARD_TEST_STAGES:-main,asan,tsan,fuzz}
+t0=$SECONDS
 ./scripts/setup.sh
-ctest --test-dir build --output-on-failure -j "$(nproc)" --timeout 900
+echo "stage build: $((SECONDS - t0)) s"
+IFS=, read -ra list <<<"$stages"
+sanitizer_stages=()
+for s in "${list[@]}"; do
+  if [[ $s == main ]]; then
+    t0=$SECONDS
+    ctest --test-dir build --output-on-failure -j "$(nproc)" --timeout 900
+    echo "stage main: $((SECONDS - t0)) s"
+  else
+    sanitizer_stages+=("$s")
+  fi
+done
+if ((${#sanitizer_stages[@]})); then ./scripts/sanitize.sh "${sanitizer_stages[@]}"; fi

@@ -16,6 +16,8 @@
 
 #include "bot/model_path.h"
 #include "engine/fibs_board.h"
+#include "engine/mat_file.h"
+#include "engine/sgf_file.h"
 #include "engine/movegen.h"
 #include "nn/weights_file.h"
 
@@ -62,8 +64,21 @@ TEST(BotCommands, BadInputExitsTwoWithOneLine) {
 TEST(BotCommands, HintEvalCubeAndRolloutRun) {
   CliRun r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("   1. Cubeless 1-ply"), std::string::npos) << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2 * 10) << r.out;  // 16 plays, top 10 shown
+  // The settings line first, then the top 10 of 16 plays, cubeful by default.
+  EXPECT_EQ(r.out.find("money game, cube 1 centred, Jacoby off, beavers off; cubeful 1-ply\n"), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find("   1. Cubeful  1-ply"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 2 * 10) << r.out;
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 0 --cubeless --top 3"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("   1. Cubeless 0-ply"), std::string::npos) << r.out;
+  // A match from the Match ID: normalised equity and match winning chances.
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA:cAnrADAAKAAE 31 --top 2"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("7-point match, score"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("MWC "), std::string::npos) << r.out;
+  r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --match 5 --score 5-1"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;  // a score at the match length
   r = run_nard(with_model("eval 4HPwATDgc/ABMA --json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"cubeful_equity\": "), std::string::npos) << r.out;
@@ -90,6 +105,38 @@ TEST(BotCommands, PlayFinishesAGameFromPipedAnswers) {
       << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
   EXPECT_NE(r.out.find("Score: you "), std::string::npos);
   EXPECT_EQ(r.out.find("Input ended"), std::string::npos);
+}
+
+TEST(BotCommands, PlaySavesTheGameAsAMatchFileThatReplays) {
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += "1\nr\nt\n";
+  const std::string path = testing_support::unique_temp_path("nard_saved") + ".mat";
+  const CliRun r = run_nard(with_model("play --seed 11 --save " + path), input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<MatchRecord> record = read_mat(slurp_file(path));
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  ASSERT_EQ(record->games.size(), 1u);
+  EXPECT_FALSE(check_record(*record).has_value());
+  EXPECT_GE(record->games[0].end.winner, 0);
+  EXPECT_EQ(record->players[0], "nard");
+}
+
+// A Tavli match with the shipped models: Portes, then Plakoto, then Fevga, saved with each game's
+// rules, and the file replays.
+TEST(BotCommands, PlayTavliRotatesTheGamesAndSavesThem) {
+  std::string input;
+  for (int i = 0; i < 3000; ++i) input += "1\nr\nt\n";
+  const std::string path = testing_support::unique_temp_path("nard_tavli") + ".mat";
+  const CliRun r = run_nard("play --tavli --match 3 --seed 3 --save " + path, input);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("=== Game 2: Plakoto ==="), std::string::npos) << r.out;
+  Result<MatchRecord> record = read_mat(slurp_file(path));
+  ASSERT_TRUE(record.ok()) << record.error().message;
+  EXPECT_FALSE(check_record(*record).has_value());
+  ASSERT_GE(record->games.size(), 2u);
+  EXPECT_EQ(record->rules, "gr_portes");
+  EXPECT_EQ(record->games[1].rules, "plakoto");
+  EXPECT_EQ(run_nard("play --tavli").exit_code, 2);  // no match length
 }
 
 TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {
@@ -180,6 +227,28 @@ TEST(BotCommands, ShortMatchAgainstPubevalRuns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("8 money games (duplicate dice)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("points per game (se "), std::string::npos) << r.out;
+}
+
+TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
+  // Money: one session of 4 games (2 duplicate pairs), A as player 0.
+  const std::string money = testing_support::unique_temp_path("nard_match_money") + ".mat";
+  CliRun r = run_nard(with_model("match --b pubeval --games 4 --threads 2 --save " + money));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<MatchRecord> session = read_mat(slurp_file(money));
+  ASSERT_TRUE(session.ok()) << session.error().message;
+  EXPECT_EQ(session->games.size(), 4u);
+  EXPECT_FALSE(check_record(*session).has_value());
+  EXPECT_EQ(session->players[0], "A net");
+  // Matches: one file each, FILE-1.sgf and FILE-2.sgf.
+  const std::string stem = testing_support::unique_temp_path("nard_match_3p");
+  r = run_nard(with_model("match --b pubeval --games 2 --match 3 --threads 1 --save " + stem + ".sgf"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (int k = 1; k <= 2; ++k) {
+    Result<MatchRecord> m = read_sgf(slurp_file(stem + "-" + std::to_string(k) + ".sgf"));
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->match_length, 3);
+    EXPECT_FALSE(check_record(*m).has_value());
+  }
 }
 
 TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {

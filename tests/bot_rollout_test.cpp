@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <atomic>
 #include <cmath>
 
 #include "bot/cube_efficiency.h"
@@ -151,6 +152,30 @@ TEST(Rollout, CubefulTrialsPlayTheCubeAsTheAnalysisSays) {
   EXPECT_TRUE(res->cubeful);
   EXPECT_NEAR(res->cubeful_equity.mean, expected, 1e-9);
   EXPECT_NEAR(res->equity.mean, 2.0, 1e-9);  // cubeless: the gammon
+}
+
+TEST(Rollout, StopFlagEndsTheRolloutEarly) {
+  const Rules r = wbf();
+  RolloutConfig c;
+  c.trials = 100000;
+  c.threads = 2;
+  std::atomic<bool> stop{false};
+  c.stop = &stop;
+  int calls = 0;
+  // The progress callback raises the flag after a few trials: the rest are skipped.
+  const RolloutProgress progress = [&](int done, int) {
+    ++calls;
+    if (done >= 10) stop = true;
+  };
+  Result<RolloutResult> res = rollout(r, middle_game(), c, fake_factory(r), progress);
+  ASSERT_FALSE(res.ok());
+  EXPECT_EQ(res.error().message, "rollout stopped");
+  EXPECT_LT(calls, 1000);
+  // An unset flag changes nothing.
+  stop = false;
+  c.trials = 36;
+  c.truncate_plies = 2;
+  EXPECT_TRUE(rollout(r, middle_game(), c, fake_factory(r)).ok());
 }
 
 TEST(Rollout, BadConfigsAreErrors) {

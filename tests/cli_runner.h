@@ -33,11 +33,14 @@ inline std::string unique_temp_path(const std::string& stem) {
   return ::testing::TempDir() + "/" + stem + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
 }
 
-inline CliRun run_nard(const std::string& args, const std::string& input = "") {
+// timeout_seconds > 0: the run is killed after that long (coreutils timeout; exit code 124), so
+// that a test of something that must not hang fails instead of hanging.
+inline CliRun run_nard(const std::string& args, const std::string& input = "", int timeout_seconds = 0) {
   const std::string in = unique_temp_path("nard_in"), out = unique_temp_path("nard_out"),
                     err = unique_temp_path("nard_err");
   std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = std::string(NARD_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
+  const std::string limit = timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
+  const std::string cmd = limit + std::string(NARD_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   CliRun r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

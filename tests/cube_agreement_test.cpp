@@ -227,7 +227,8 @@ TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
   const testing_support::CliRun missing =
       testing_support::run_nard("bench cube --file /nonexistent/cube.txt");
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("nard: cannot read cube reference file"), std::string::npos)
+  EXPECT_NE(missing.err.find("nard: /nonexistent/cube.txt: cannot open the cube reference file"),
+            std::string::npos)
       << missing.err;
 }
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -129,9 +131,11 @@ TEST(CubeRollout, CommandRollsOutTheDecisionOnTheRulesLadder) {
   testing_support::CliRun r = testing_support::run_nard(
       "rollout " + sure + add + "--cube 2 --cube-owner me --cube-decision --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"ladder\": \"arithmetic\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"double_take\": {\"mean\": 3.000000"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"no_double\": {\"mean\": 2.000000"), std::string::npos) << r.out;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["ladder"], "arithmetic") << r.out;
+  EXPECT_EQ(doc["cube_owner"], "me") << r.out;
+  EXPECT_EQ(doc["double_take"]["mean"], 3.0) << r.out;
+  EXPECT_EQ(doc["no_double"]["mean"], 2.0) << r.out;
   r = testing_support::run_nard("rollout " + sure + add +
                                 "--cube 3 --cube-owner me --cube-decision");
   ASSERT_EQ(r.exit_code, 0) << r.err;

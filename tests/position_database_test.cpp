@@ -86,7 +86,7 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   // An impossible position is refused even with a right checksum (16 checkers).
   PositionDatabase bad = sample_db();
   bad.records.erase(bad.records.begin());
-  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a valid position"), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a position of the file's game: "), std::string::npos);
   // Targets that are not probabilities.
   bad = good;
   bad.records[0].target.win_gammon = 0.9f;  // above win
@@ -97,9 +97,11 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   EXPECT_NE(error_of(serialize_position_database(bad)).find("not a preset of the file's game"), std::string::npos);
 
   // A directory or a FIFO is not a database (and never blocks).
-  EXPECT_NE(load_position_database(dir_.string()).error().message.find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_position_database(dir_.string()).error().message.find("is a directory, not a position database"),
+            std::string::npos);
   ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
-  EXPECT_NE(load_position_database(path("fifo")).error().message.find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_position_database(path("fifo")).error().message.find("is a FIFO (named pipe), not a position database"),
+            std::string::npos);
   EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"), std::string::npos);
 }
 

@@ -9,9 +9,10 @@
 
 #include "bot/bench_signature.h"
 #include "engine/movegen_bench.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -69,8 +70,8 @@ void register_bench(CLI::App& app) {
   CLI::App* mg = cmd->add_subcommand("movegen", "Move generation speed (distinct resulting positions per second)");
   mg->add_option("--variant", o->variant, "Game (default backgammon)");
   mg->add_option("--rules", o->rules, "Rules preset");
-  mg->add_option("--games", o->games, "Random games in the position mix");
-  mg->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)");
+  mg->add_option("--games", o->games, "Random games in the position mix")->check(at_least(1));
+  mg->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)")->check(at_least(1));
   mg->callback([o] { run_movegen(*o); });
 }
 

@@ -10,6 +10,7 @@
 #include "bot/cube_efficiency.h"
 #include "engine/gnubg_id.h"
 #include "tools/bot_args.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -71,12 +72,12 @@ void register_bench_checker_positions(CLI::App& app) {
       "checker-positions",
       "Self-play positions with a roll (input of the gnubg checker-play oracle)");
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_option("--seed", o->sample.seed, "Self-play and roll seed");
-  cmd->add_option("--count", o->sample.count, "(position, roll) pairs wanted");
+  cmd->add_option("--seed", o->sample.seed, "Self-play and roll seed")->check(unsigned_whole());
+  cmd->add_option("--count", o->sample.count, "(position, roll) pairs wanted")->check(at_least(1));
   cmd->add_option("--exploration", o->sample.exploration,
-                  "Chance per move of a random legal play in the games");
-  cmd->add_option("--keep", o->sample.keep, "Chance of keeping a position met in a game");
-  cmd->add_option("--threads", o->sample.threads, "Self-play threads (the result is the same)");
+                  "Chance per move of a random legal play in the games")->check(real_in(0, 1));
+  cmd->add_option("--keep", o->sample.keep, "Chance of keeping a position met in a game")->check(real_in(0, 1));
+  cmd->add_option("--threads", o->sample.threads, "Self-play threads (the result is the same)")->check(at_least(1));
   cmd->callback([o] { run_checker_positions(*o); });
 }
 

@@ -10,6 +10,7 @@
 #include "bot/cube_positions.h"
 #include "engine/gnubg_id.h"
 #include "tools/bot_args.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -65,14 +66,14 @@ void register_bench_cube_positions(CLI::App& app) {
       "cube-positions",
       "Self-play positions where a double is plausible (input of the gnubg cube oracle)");
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_option("--seed", o->sample.seed, "Self-play seed");
-  cmd->add_option("--contact", o->sample.contact, "Contact positions wanted");
-  cmd->add_option("--race", o->sample.race, "Race positions wanted");
-  cmd->add_option("--bearoff", o->sample.bearoff, "Bear-off positions wanted");
-  cmd->add_option("--min-win", o->sample.min_win, "Lowest 0-ply cubeless win of the side on roll");
-  cmd->add_option("--max-win", o->sample.max_win, "Highest 0-ply cubeless win of the side on roll");
+  cmd->add_option("--seed", o->sample.seed, "Self-play seed")->check(unsigned_whole());
+  cmd->add_option("--contact", o->sample.contact, "Contact positions wanted")->check(at_least(0));
+  cmd->add_option("--race", o->sample.race, "Race positions wanted")->check(at_least(0));
+  cmd->add_option("--bearoff", o->sample.bearoff, "Bear-off positions wanted")->check(at_least(0));
+  cmd->add_option("--min-win", o->sample.min_win, "Lowest 0-ply cubeless win of the side on roll")->check(real_in(0, 1));
+  cmd->add_option("--max-win", o->sample.max_win, "Highest 0-ply cubeless win of the side on roll")->check(real_in(0, 1));
   cmd->add_option("--keep-one-in", o->sample.keep_one_in,
-                  "Keep an eligible position with chance 1/N");
+                  "Keep an eligible position with chance 1/N")->check(at_least(1));
   cmd->callback([o] { run_cube_positions(*o); });
 }
 

@@ -9,8 +9,9 @@
 #include "engine/movegen_bench.h"
 #include "nn/eval_bench.h"
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -81,10 +82,10 @@ void register_bench_eval(CLI::App& app) {
   cmd->add_option("--model", o->model,
                   "Model file (default: random weights of the default architecture)");
   cmd->add_option("--hidden", o->hidden,
-                  "Hidden units of random nets (default: the default architecture)");
-  cmd->add_option("--games", o->games, "Random games in the position mix");
-  cmd->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)");
-  cmd->add_option("--seconds", o->seconds, "Minimum seconds per timed repetition");
+                  "Hidden units of random nets (default: the default architecture)")->check(CLI::Range(0, 4096));
+  cmd->add_option("--games", o->games, "Random games in the position mix")->check(at_least(1));
+  cmd->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)")->check(at_least(1));
+  cmd->add_option("--seconds", o->seconds, "Minimum seconds per timed repetition")->check(real_in(0, 3600));
   cmd->callback([o] { run_bench_eval(*o); });
 }
 

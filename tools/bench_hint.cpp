@@ -13,6 +13,7 @@
 #include "engine/movegen.h"
 #include "engine/movegen_bench.h"
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -94,9 +95,9 @@ void register_bench_hint(CLI::App& app) {
   auto o = std::make_shared<BenchHintOptions>();
   CLI::App* cmd = bench->add_subcommand("hint", "Time of one n-ply hint on one core");
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one, else random weights)");
-  cmd->add_option("--ply", o->ply, "Depth (default 2)");
-  cmd->add_option("--repeat", o->repeat, "Timed repetitions per position (best is kept)");
-  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)");
+  cmd->add_option("--ply", o->ply, "Depth (default 2)")->check(CLI::Range(0, 3));
+  cmd->add_option("--repeat", o->repeat, "Timed repetitions per position (best is kept)")->check(at_least(1));
+  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)")->check(at_least(0));
   cmd->callback([o] { run_bench_hint(*o); });
 }
 

@@ -17,7 +17,9 @@
 #include "bot/rollout.h"
 #include "nn/bearoff_database.h"
 #include "tools/bot_args.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
+#include "tools/progress_line.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -65,14 +67,14 @@ void run_bench_targets(const BenchTargetsOptions& o) {
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
   const double cpu0 = cpu_seconds();
+  ProgressLine progress = ProgressLine::on_stderr();
   for (size_t i = 0; i < n; ++i) {
     Result<RolloutResult> r = rollout(rules, sample[i], rc, factory);
     if (!r) return fail_runtime(r.error());
     ref[i] = r->equity.mean;
     ref_se[i] = r->equity.std_error;
-    if (isatty(fileno(stderr))) std::fprintf(stderr, "\rrollouts %zu/%zu", i + 1, n);
+    progress.update("rollouts " + std::to_string(i + 1) + "/" + std::to_string(n), i + 1 == n);
   }
-  if (isatty(fileno(stderr))) std::fprintf(stderr, "\n");
   const double rollout_cpu = (cpu_seconds() - cpu0) / double(n);
   double mean_se = 0;
   for (double s : ref_se) mean_se += s;
@@ -107,11 +109,11 @@ void register_bench_targets(CLI::App& app) {
   auto o = std::make_shared<BenchTargetsOptions>();
   CLI::App* cmd = bench->add_subcommand("targets", "Quality per CPU second of n-ply training targets against rollouts");
   add_bot_options(cmd, o->bot);
-  cmd->add_option("--positions", o->positions, "Positions sampled from self-play");
-  cmd->add_option("--trials", o->trials, "Rollout trials per reference position");
-  cmd->add_option("--max-ply", o->max_ply, "Value the positions at 0..P ply");
-  cmd->add_option("--threads", o->threads, "Threads");
-  cmd->add_option("--seed", o->seed, "Sampling and rollout seed");
+  cmd->add_option("--positions", o->positions, "Positions sampled from self-play")->check(at_least(1));
+  cmd->add_option("--trials", o->trials, "Rollout trials per reference position")->check(at_least(36));
+  cmd->add_option("--max-ply", o->max_ply, "Value the positions at 0..P ply")->check(CLI::Range(0, 3));
+  cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
+  cmd->add_option("--seed", o->seed, "Sampling and rollout seed")->check(unsigned_whole());
   cmd->callback([o] { run_bench_targets(*o); });
 }
 

@@ -61,7 +61,7 @@ int pinned_count(const Position& pos, bool mover) {
 
 }  // namespace
 
-std::string board_diagram(const Position& pos, const Rules& rules) {
+std::string board_diagram(const Position& pos, const Rules& rules, bool x_on_roll) {
   const std::vector<int> top = {13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
   const std::vector<int> bottom = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
   const bool parallel = pos.geometry() == Geometry::Parallel;
@@ -97,8 +97,9 @@ std::string board_diagram(const Position& pos, const Rules& rules) {
 
   // One summary line per side, with what matters in the game being played.
   auto summary = [&](bool mover) {
-    std::string s = mover ? "  X (on roll): pips " + std::to_string(pos.mover_pips())
-                          : "  O: pips " + std::to_string(pos.opp_pips());
+    const bool on_roll = mover == x_on_roll;
+    std::string s = std::string(mover ? "  X" : "  O") + (on_roll ? " (on roll)" : "") +
+                    ": pips " + std::to_string(mover ? pos.mover_pips() : pos.opp_pips());
     s += ", off " + std::to_string(mover ? pos.mover_off : pos.opp_off);
     if (hitting) s += ", bar " + std::to_string(mover ? pos.mover_bar : pos.opp_bar);
     if (rules.landing == Landing::Pin) s += ", pinned " + std::to_string(pinned_count(pos, mover));

@@ -14,6 +14,8 @@
 
 namespace nard::tools {
 
-std::string board_diagram(const Position& pos, const Rules& rules);
+// pos is seen from X (the side drawn moving from the top right). x_on_roll false: O is on roll
+// (e.g. a player's board shown while his opponent doubles), which only changes the labels.
+std::string board_diagram(const Position& pos, const Rules& rules, bool x_on_roll = true);
 
 }  // namespace nard::tools

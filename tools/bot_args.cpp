@@ -3,12 +3,9 @@
 #include <cstdio>
 
 #include "bot/model_path.h"
-#include "engine/fibs_board.h"
-#include "engine/gnubg_id.h"
-#include "engine/xgid.h"
 #include "nn/bearoff_database.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 namespace nard::tools {
 
@@ -47,27 +44,6 @@ std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
   bot->model_path = path;
   bot->search.ply = a.ply;
   return bot;
-}
-
-Result<MatchState> match_state_arg(std::string_view text) {
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-  if (text.substr(0, 5) == "XGID=") {
-    Result<XgidPosition> x = decode_xgid(text);
-    if (!x) return x.error();
-    return x->match;
-  }
-  if (text.substr(0, 6) == "board:") {
-    Result<FibsBoard> b = parse_fibs_board(text);
-    if (!b) return b.error();
-    return b->match;
-  }
-  if (text.find(':') != std::string_view::npos && text.find(' ') == std::string_view::npos) {
-    Result<GnubgPosition> g = parse_gnubg_id(text);
-    if (!g) return g.error();
-    return g->match;
-  }
-  return MatchState{};
 }
 
 MatchView view_of_on_roll(const MatchState& m) { return match_view(m, m.on_roll); }

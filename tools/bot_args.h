@@ -46,9 +46,6 @@ std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const Ne
 // returns nullptr.
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);
 
-// The match state a POSITION argument carries (PosID:MatchID, XGID=..., board:...), or a fresh
-// money game for the formats without one. Errors as parse_position_arg.
-Result<MatchState> match_state_arg(std::string_view text);
 // What the player on roll sees of the match (engine/match.h).
 MatchView view_of_on_roll(const MatchState& m);
 // Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.

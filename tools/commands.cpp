@@ -2,13 +2,6 @@
 
 namespace nard::tools {
 
-namespace {
-int g_exit_code = 0;  // the one piece of process state: what main() returns
-}
-
-int exit_code() { return g_exit_code; }
-void set_exit_code(int code) { g_exit_code = code; }
-
 void register_all(CLI::App& app) {
   register_moves(app);
   register_show(app);
@@ -23,19 +16,16 @@ void register_all(CLI::App& app) {
   register_match(app);
   register_external(app);
   register_matfile(app);
+  register_serve(app);
+  register_analyze(app);
   register_bench_hint(app);
   register_bench_cube(app);
   register_bench_cube_positions(app);
   register_bench_targets(app);
   register_bench_checker(app);
-#ifdef NARD_WITH_TORCH
-  register_train(app);
-  register_export(app);
-  register_strength(app);
-  register_bench_train(app);
-  register_distill(app);
-  register_refit_race(app);
-#endif
+  register_bench_serve(app);
+  register_bench_startup(app);
+  register_bench_soak(app);
 }
 
 }  // namespace nard::tools

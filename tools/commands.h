@@ -1,6 +1,7 @@
-// Registration of the subcommands (one file per subcommand, style P9; each includes only
-// tools/subcommand.h, so adding a line here recompiles only commands.cpp and main.cpp). A subcommand parses into
-// its options struct, calls the libraries, prints, and sets the exit code:
+// Registration of nard's subcommands (one file per subcommand, style P9; each includes only
+// tools/subcommand.h, so adding a line here recompiles only commands.cpp and main.cpp). The
+// training commands are nard-train's (tools/training_commands.h). A subcommand parses into its
+// options struct, calls the libraries, prints, and sets the exit code:
 // 0 success, 1 runtime failure, 2 bad input (a malformed position, dice, option or file).
 #pragma once
 
@@ -24,18 +25,15 @@ void register_play(CLI::App& app);
 void register_match(CLI::App& app);
 void register_external(CLI::App& app);
 void register_matfile(CLI::App& app);
+void register_serve(CLI::App& app);
+void register_bench_serve(CLI::App& app);  // adds 'serve' under 'bench'
+void register_analyze(CLI::App& app);
 void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
 void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
 void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'
-#ifdef NARD_WITH_TORCH
-void register_train(CLI::App& app);
-void register_export(CLI::App& app);
-void register_strength(CLI::App& app);
-void register_bench_train(CLI::App& app);  // adds 'train' under 'bench'
-void register_distill(CLI::App& app);
-void register_refit_race(CLI::App& app);
-#endif
+void register_bench_startup(CLI::App& app);  // adds 'startup' under 'bench'
+void register_bench_soak(CLI::App& app);  // adds 'soak' under 'bench'
 
 }  // namespace nard::tools

@@ -3,12 +3,15 @@
 // Match ID (or XGID, FIBS board), or from --match L --score A-B.
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
+#include "api/documents.h"
 #include "bot/agents.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -19,13 +22,6 @@ struct CubeOptions {
   int match = 0;
   bool post_crawford = false;
 };
-
-std::string num(double v) {
-  if (std::isnan(v)) return "null";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", v);
-  return buf;
-}
 
 void run_cube(const CubeOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
@@ -48,13 +44,8 @@ void run_cube(const CubeOptions& o) {
   BotAgent agent(bot->rules, evaluator, bot->search, &*met);
   Result<CubeDecision> d = agent.analyse_cube(*pos, *view);
   if (!d) return fail_input(d.error());
-  if (o.bot.json) {
-    std::printf("{\"ply\": %d, \"match\": %s, \"action\": %s, \"cubeless\": %s, \"no_double\": %s, "
-                "\"double_take\": %s, \"double_pass\": %s, \"equity\": %s, \"take_point\": %s, \"cube_life\": %s}\n",
-                bot->search.ply, d->match ? "true" : "false", json_string(d->action_text()).c_str(),
-                num(d->cubeless).c_str(), num(d->no_double).c_str(), num(d->double_take).c_str(),
-                num(d->double_pass).c_str(), num(d->equity).c_str(), num(d->take_point).c_str(),
-                num(d->cube_life).c_str());
+  if (o.bot.json) {  // the document of the API's /api/cube
+    std::cout << api::cube_document(bot->search.ply, *d, *view).dump(2) << '\n';
     return;
   }
   if (view->match_length)
@@ -90,7 +81,7 @@ void register_cube(CLI::App& app) {
   auto o = std::make_shared<CubeOptions>();
   CLI::App* cmd = app.add_subcommand("cube", "Doubling-cube analysis of a position");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
-  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)");
+  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)")->check(at_least(0));
   cmd->add_option("--score", o->score, "Score A-B: side on roll first");
   cmd->add_flag("--post-crawford", o->post_crawford, "With --score at match-1: the Crawford game is over");
   add_bot_options(cmd, o->bot);

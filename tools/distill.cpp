@@ -1,13 +1,14 @@
 // nard distill --model FILE --out FILE|DIR [--games N] [--hidden H] [--epochs E] [--keep K]:
 // adds a pruning net (distilled from the model's own nets, training/distill.h) to a backgammon
 // model, which makes the search's lookahead several times cheaper. When --out is a directory the
-// file is named nard-<game>-<sha256[0:12]>.nardnet. Built with the trainer (NARD_WITH_TORCH).
-#ifdef NARD_WITH_TORCH
+// file is named nard-<game>-<sha256[0:12]>.nardnet. In nard-train (LibTorch).
 #include <cstdio>
 
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "training/distill.h"
 #include "training/model_name.h"
 
@@ -43,18 +44,17 @@ void run_distill(const DistillOptions& o) {
 
 void register_distill(CLI::App& app) {
   auto o = std::make_shared<DistillOptions>();
-  CLI::App* cmd = app.add_subcommand("distill", "Add a pruning net, distilled from its own nets, to a backgammon model");
+  CLI::App* cmd = app.add_subcommand("distill", std::string(training_command_description("", "distill")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
-  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)");
-  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")->delimiter(',');
-  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions");
-  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate");
-  cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)");
-  cmd->add_option("--threads", o->config.threads, "Self-play threads");
-  cmd->add_option("--seed", o->config.seed, "Seed");
+  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")->check(at_least(10));
+  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")->delimiter(',')->check(CLI::Range(1, 4096));
+  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions")->check(at_least(1));
+  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate")->check(positive_real());
+  cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)")->check(at_least(1));
+  cmd->add_option("--threads", o->config.threads, "Self-play threads")->check(at_least(1));
+  cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_distill(*o); });
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH

@@ -1,53 +1,72 @@
 // nard eval POSITION: the bot's view of a position (side on roll, before rolling) at --ply:
-// the five probabilities, the cubeless equity and the cubeful equity (money, or the match of a
-// Match ID / XGID / FIBS board; centred cube unless the ID says otherwise).
+// the five probabilities, the cubeless equity and the cubeful equity with the proper cube action
+// (money, or the match of a Match ID / XGID / FIBS board or of --match/--score: normalised
+// equity and match winning chances). The first line states the settings.
 #include <cmath>
 #include <cstdio>
 
-#include "bot/agents.h"
+#include "bot/cube_lookahead.h"
+#include "bot/cubeful_play.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
+#include "tools/equity_context.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
 namespace {
 struct EvalOptions {
   BotArgs bot;
+  ContextArgs context;
   std::string position;
 };
+
+std::string json_number(double v) {
+  if (std::isnan(v)) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", v);
+  return buf;
+}
 
 void run_eval(const EvalOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
   Result<Position> pos = parse_position_arg(o.position, bot->rules);
   if (!pos) return fail_input(pos.error());
-  Result<MatchState> match = match_state_arg(o.position);
-  if (!match) return fail_input(match.error());
-  Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
-  if (!met) return fail_runtime(met.error());
+  Result<EquityContext> ec = equity_context(o.position, o.context, bot->rules, bot->search.ply);
+  if (!ec) return fail_input(ec.error());
 
   NeuralEvaluator evaluator(bot->model);
-  BotAgent agent(bot->rules, evaluator, bot->search, &*met);
-  const Probabilities p = agent.search().evaluate(*pos, bot->search.ply);
-  const float cubeless = cubeless_equity(p, bot->rules);
-  Result<CubeDecision> cube = agent.analyse_cube(*pos, view_of_on_roll(*match));
-  const double cubeful = cube ? cube->equity : std::nan("");
+  Search search(bot->rules, evaluator, bot->search);
+  // The cubeless value (and the tree's probabilities) at the ply, then the cubeful one.
+  Result<PlayValue> cubeless = value_position(search, *pos, ec->ctx, {ec->how.ply, false});
+  if (!cubeless) return fail_input(cubeless.error());
+  const bool cubeful = uses_cube(ec->how, bot->rules);
+  const bool match = ec->ctx.match_length > 0;
+  Result<PlayValue> full = cubeful ? value_position(search, *pos, ec->ctx, ec->how) : cubeless;
+  if (!full) return fail_input(full.error());
+  const Probabilities& p = full->probs;
   if (o.bot.json) {
-    std::printf("{\"ply\": %d, \"probabilities\": %s, \"cubeless_equity\": %.6f, ", bot->search.ply,
-                json_probabilities(p).c_str(), cubeless);
-    if (cube) std::printf("\"cubeful_equity\": %.6f, \"match\": %s}\n", cubeful, cube->match ? "true" : "false");
-    else std::printf("\"cubeful_equity\": null}\n");
+    std::printf("{\"settings\": {%s}, \"probabilities\": %s, \"cubeless_equity\": %.6f, "
+                "\"cubeless_mwc\": %s, \"cubeful_equity\": %s, \"cubeful_mwc\": %s}\n",
+                settings_json(*ec, bot->rules).c_str(), json_probabilities(p).c_str(),
+                cubeless->equity, json_number(match ? cubeless->mwc : std::nan("")).c_str(),
+                cubeful ? json_number(full->equity).c_str() : "null",
+                cubeful && match ? json_number(full->mwc).c_str() : "null");
     return;
   }
+  std::printf("%s\n", settings_text(*ec, bot->rules).c_str());
   std::printf("%d-ply evaluation (side on roll)\n", bot->search.ply);
   std::printf("  Win  W(g)  W(bg) -  Lose L(g)  L(bg)\n  %s\n", format_probabilities(p).c_str());
-  std::printf("  Cubeless equity: %+.3f\n", cubeless);
-  if (cube)
-    std::printf("  Cubeful equity:  %+.3f (%s)\n", cubeful, cube->match ? "match, normalised" : "money");
-  else
-    std::printf("  Cubeful equity:  n/a (%s)\n", cube.error().message.c_str());
+  std::printf("  Cubeless equity: %+.3f", cubeless->equity);
+  if (match) std::printf("  (MWC %.2f%%)", 100.0 * cubeless->mwc);
+  std::printf("\n");
+  if (cubeful) {
+    std::printf("  Cubeful equity:  %+.3f", full->equity);
+    if (match) std::printf("  (MWC %.2f%%)", 100.0 * full->mwc);
+    std::printf("\n");
+  }
 }
 }  // namespace
 
@@ -55,6 +74,7 @@ void register_eval(CLI::App& app) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Probabilities and equities of a position");
   cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
+  add_context_options(cmd, o->context);
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_eval(*o); });
 }

@@ -2,7 +2,9 @@
 // protocol (bot/external_player.h). With a socket, nard listens and gnubg connects
 // (`set player 0 external localhost:PORT` in gnubg); connections are served one after another.
 // Lines end at '\n'; gnubg's trailing NUL bytes are ignored. Replies end with '\n'.
+#include <arpa/inet.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -13,8 +15,8 @@
 
 #include "bot/external_player.h"
 #include "tools/bot_args.h"
-#include "tools/subcommand.h"
 #include "tools/output.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -25,7 +27,10 @@ struct ExternalOptions {
   bool stdio = false, verbose = false;
 };
 
-// Handles one line; returns the reply to send ("" = none). Bad lines are reported on stderr.
+// Handles one line; returns the reply to send ("" = none). A bad line is answered on the
+// protocol's channel with one line "Error: <what is wrong>" (as gnubg's own external interface
+// answers a line it cannot parse), so a client never waits for a reply that will not come, and
+// reported on stderr as well.
 std::string handle(ExternalPlayer& player, const std::string& line, bool verbose) {
   std::string trimmed;
   for (char c : line)
@@ -35,10 +40,12 @@ std::string handle(ExternalPlayer& player, const std::string& line, bool verbose
   if (verbose) std::cerr << "< " << trimmed << "\n> " << (r && r->has_value() ? **r : std::string("(no reply)")) << '\n';
   if (!r) {
     std::cerr << "nard: " << r.error().message << '\n';
-    return "";
+    return "Error: " + r.error().message + "\n";
   }
   return r->has_value() ? **r + "\n" : "";  // an empty play is the line "\n"
 }
+
+constexpr size_t kMaxLine = 1 << 16;
 
 void serve_fd(ExternalPlayer& player, int fd, bool verbose) {
   std::string pending;
@@ -52,16 +59,44 @@ void serve_fd(ExternalPlayer& player, int fd, bool verbose) {
       pending.erase(0, nl + 1);
       if (!reply.empty() && write(fd, reply.data(), reply.size()) < 0) return;
     }
+    // A board line is about 150 bytes: a line that never ends is not the protocol.
+    if (pending.size() > kMaxLine) {
+      pending.clear();
+      std::cerr << "nard: a line longer than " << kMaxLine << " bytes; dropped\n";
+      const std::string reply = "Error: line longer than " + std::to_string(kMaxLine) + " bytes\n";
+      if (write(fd, reply.data(), reply.size()) < 0) return;
+    }
   }
 }
 
-Result<int> listen_on(const std::string& address) {
+struct Listener {
+  int fd = -1;
+  std::string address;  // what was bound: HOST:PORT with the port the kernel gave, or PATH
+};
+
+// The port of HOST:PORT, 1..65535 (0 would let the kernel pick one at random).
+Result<int> parse_port(const std::string& address, const std::string& port) {
+  int value = 0;
+  for (char c : port) {
+    value = value * 10 + (c - '0');
+    if (value > 65535) break;
+  }
+  if (port.empty() || value < 1 || value > 65535)
+    return make_error("--socket '" + address + "': port " + port + " is not in 1..65535");
+  return value;
+}
+
+Result<Listener> listen_on(const std::string& address) {
   const size_t colon = address.rfind(':');
   const bool tcp = colon != std::string::npos && colon + 1 < address.size() &&
                    address.find_first_not_of("0123456789", colon + 1) == std::string::npos;
   int fd = -1;
+  Listener listener;
+  listener.address = address;
   if (tcp) {
     const std::string host = address.substr(0, colon), port = address.substr(colon + 1);
+    Result<int> number = parse_port(address, port);
+    if (!number) return number.error();
     addrinfo hints{}, *res = nullptr;
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -74,6 +109,19 @@ Result<int> listen_on(const std::string& address) {
     const bool bound = fd >= 0 && bind(fd, res->ai_addr, res->ai_addrlen) == 0;
     freeaddrinfo(res);
     if (!bound) return make_error("--socket '" + address + "': cannot bind (" + std::strerror(errno) + ")");
+    // Report the port actually bound (it must be the one asked for).
+    sockaddr_storage sa{};
+    socklen_t len = sizeof sa;
+    int bound_port = -1;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&sa), &len) == 0)
+      bound_port = sa.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&sa)->sin6_port)
+                                            : ntohs(reinterpret_cast<sockaddr_in*>(&sa)->sin_port);
+    if (bound_port != *number) {
+      close(fd);
+      return make_error("--socket '" + address + "': bound port " + std::to_string(bound_port) +
+                        " instead of " + std::to_string(*number));
+    }
+    listener.address = host + ":" + std::to_string(bound_port);
   } else {
     sockaddr_un sa{};
     sa.sun_family = AF_UNIX;
@@ -84,8 +132,12 @@ Result<int> listen_on(const std::string& address) {
     if (fd < 0 || bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0)
       return make_error("--socket '" + address + "': cannot bind (" + std::strerror(errno) + ")");
   }
-  if (listen(fd, 1) != 0) return make_error("--socket '" + address + "': cannot listen");
-  return fd;
+  if (listen(fd, 1) != 0) {
+    close(fd);
+    return make_error("--socket '" + address + "': cannot listen");
+  }
+  listener.fd = fd;
+  return listener;
 }
 
 void run_external(const ExternalOptions& o) {
@@ -103,11 +155,11 @@ void run_external(const ExternalOptions& o) {
     for (std::string line; std::getline(std::cin, line);) std::cout << handle(player, line, o.verbose) << std::flush;
     return;
   }
-  Result<int> fd = listen_on(o.socket);
-  if (!fd) return fail_input(fd.error());
-  std::fprintf(stderr, "nard: listening on %s\n", o.socket.c_str());
+  Result<Listener> listener = listen_on(o.socket);
+  if (!listener) return fail_input(listener.error());
+  std::fprintf(stderr, "nard: listening on %s\n", listener->address.c_str());
   for (;;) {
-    const int conn = accept(*fd, nullptr, nullptr);
+    const int conn = accept(listener->fd, nullptr, nullptr);
     if (conn < 0) return fail_runtime(make_error(std::string("accept failed: ") + std::strerror(errno)));
     serve_fd(player, conn, o.verbose);
     close(conn);

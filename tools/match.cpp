@@ -11,10 +11,21 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
+#include <optional>
 
+#include <nlohmann/json.hpp>
+
+#include "api/documents.h"
+
+#include "engine/game_replay.h"
+#include "engine/atomic_file.h"
+#include "engine/mat_file.h"
+#include "engine/sgf_file.h"
 #include "tools/match_sides.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -26,7 +37,56 @@ struct MatchOptions {
   int games = 1000, match = 0, threads = 0;
   uint64_t seed = 1;
   bool no_duplicate = false, cubeless = false;
+  std::string save;  // match files of the games played (.sgf: gnubg SGF, else .mat)
 };
+
+// A game with its players exchanged (positions are seen from the mover, so only the indices
+// change): for saving every game with side A as player 0.
+MatchGame swapped(MatchGame g) {
+  for (MatchAction& a : g.actions) a.player = 1 - a.player;
+  if (g.end.winner >= 0) g.end.winner = 1 - g.end.winner;
+  std::swap(g.score[0], g.score[1]);
+  return g;
+}
+
+// Saves the games of --save: a money session in one file (A as player 0, games in order), or one
+// file per match, FILE's stem followed by "-<number>". Files are written atomically.
+std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
+                                const std::vector<std::vector<MatchGame>>& matches) {
+  MatchRecord base;
+  base.rules = o.bot.rules.empty() ? (o.bot.variant.empty() ? "wbf" : o.bot.variant) : o.bot.rules;
+  if (!rules_preset(base.rules)) base.rules = "wbf";
+  base.match_length = o.match;
+  base.crawford = rules.crawford;
+  base.jacoby = rules.jacoby;
+  base.beavers = rules.beavers;
+  base.players = {"A " + o.a.kind, "B " + o.b.kind};
+  const bool sgf = o.save.size() >= 4 && o.save.compare(o.save.size() - 4, 4, ".sgf") == 0;
+  auto write = [&](const std::string& path, const MatchRecord& r) {
+    return write_file_atomic(path, sgf ? write_sgf(r) : write_mat(r));
+  };
+  if (o.match == 0) {
+    MatchRecord r = base;
+    std::array<int, 2> running{0, 0};  // a session's file gives the score before each game
+    for (const std::vector<MatchGame>& games : matches)
+      for (const MatchGame& g : games) {
+        r.games.push_back(g);
+        r.games.back().number = int(r.games.size());
+        r.games.back().score = running;
+        if (g.end.winner >= 0) running[size_t(g.end.winner)] += g.end.points;
+      }
+    return write(o.save, r);
+  }
+  const size_t dot = o.save.rfind('.');
+  const std::string stem = dot == std::string::npos ? o.save : o.save.substr(0, dot);
+  const std::string ext = dot == std::string::npos ? ".mat" : o.save.substr(dot);
+  for (size_t k = 0; k < matches.size(); ++k) {
+    MatchRecord r = base;
+    r.games = matches[k];
+    if (auto e = write(stem + "-" + std::to_string(k + 1) + ext, r)) return e;
+  }
+  return std::nullopt;
+}
 
 // Game outcomes counted from A's side, money games: [A single, gammon, backgammon, B single,
 // gammon, backgammon] (gammon and backgammon are disjoint classes).
@@ -57,6 +117,8 @@ void run_match(const MatchOptions& o) {
   std::vector<double> value(n_units);  // A's points per game (matches: matches won) of a unit
   std::vector<int> a_wins(n_units), played(n_units);
   std::vector<OutcomeCounts> outcomes(n_units);  // money games
+  // --save: per unit, the money games or the matches played (A as player 0).
+  std::vector<std::vector<std::vector<MatchGame>>> saved(o.save.empty() ? 0 : n_units);
   std::atomic<bool> failed{false};
   std::string failure;  // the first failure of any thread (gnubg failing to start or dying)
   auto record_failure = [&](const std::string& message) {
@@ -83,12 +145,24 @@ void run_match(const MatchOptions& o) {
                                     swap ? box_a->agent.get() : box_b->agent.get()};
           const int a_player = swap;
           if (o.match > 0) {
-            const SessionResult s = play_session(rules, agents, seed, o.match, 0);
+            const SessionResult s = play_session(rules, agents, seed, o.match, 0, !o.save.empty());
+            if (!o.save.empty()) {
+              std::vector<MatchGame> games;
+              for (const MatchGame& g : s.recorded) games.push_back(swap ? swapped(g) : g);
+              saved[size_t(u)].push_back(std::move(games));
+            }
             const bool won = s.match_winner == a_player;
             total += won, wins += won;
           } else {
             Rng rng(seed);
-            const GameRecord r = play_game(rules, agents, rng, GameOptions{}, gen, buffer.get());
+            GameOptions go;
+            GameReplay replay(rules, 0, {0, 0}, false);
+            if (!o.save.empty()) go.replay = &replay;
+            const GameRecord r = play_game(rules, agents, rng, go, gen, buffer.get());
+            if (!o.save.empty()) {
+              if (saved[size_t(u)].empty()) saved[size_t(u)].emplace_back();
+              saved[size_t(u)][0].push_back(swap ? swapped(replay.game(1)) : replay.game(1));
+            }
             total += r.winner < 0 ? 0 : r.winner == a_player ? r.points : -r.points;
             wins += r.winner == a_player;
             count_outcome(r, a_player, outcomes[size_t(u)]);
@@ -105,6 +179,12 @@ void run_match(const MatchOptions& o) {
     }
   }
   if (failed) return fail_runtime(make_error(failure));
+  if (!o.save.empty()) {
+    std::vector<std::vector<MatchGame>> matches;
+    for (auto& unit : saved)
+      for (auto& m : unit) matches.push_back(std::move(m));
+    if (auto e = save_games(o, rules, matches)) return fail_runtime(*e);
+  }
   double sum = 0, ss = 0;
   long long games = 0, wins = 0;
   OutcomeCounts c{};
@@ -117,15 +197,19 @@ void run_match(const MatchOptions& o) {
   const double se = units > 1 ? std::sqrt(ss / (units - 1) / units) : 0.0;
   const char* unit = o.match > 0 ? "matches won" : "points per game";
   if (o.bot.json) {
-    std::printf("{\"a\": %s, \"b\": %s, \"%s\": %lld, \"duplicate\": %s, \"a_wins\": %lld, \"mean\": %.6f, "
-                "\"se\": %.6f, \"measure\": %s",
-                json_string(a->label).c_str(), json_string(b->label).c_str(), o.match > 0 ? "matches" : "games", games,
-                duplicate ? "true" : "false", wins, mean, se, json_string(unit).c_str());
-    if (o.match == 0)
-      std::printf(", \"a_single\": %lld, \"a_gammon\": %lld, \"a_backgammon\": %lld, \"b_single\": %lld, "
-                  "\"b_gammon\": %lld, \"b_backgammon\": %lld",
-                  c[0], c[1], c[2], c[3], c[4], c[5]);
-    std::printf("}\n");
+    nlohmann::json doc = {{"a", a->label},
+                          {"b", b->label},
+                          {o.match > 0 ? "matches" : "games", games},
+                          {"duplicate", duplicate},
+                          {"a_wins", wins},
+                          {"mean", api::number_json(mean)},
+                          {"se", api::number_json(se)},
+                          {"measure", unit}};
+    if (o.match == 0) {
+      const char* names[6] = {"a_single", "a_gammon", "a_backgammon", "b_single", "b_gammon", "b_backgammon"};
+      for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
+    }
+    std::cout << doc.dump(2) << '\n';
     return;
   }
   std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());
@@ -156,12 +240,15 @@ void register_match(CLI::App& app) {
   cmd->add_option("--b-model", o->b.model, "Model of B");
   cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
-  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000");
-  cmd->add_option("--match", o->match, "Match length (0 = money games)");
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)");
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
+  cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
+  cmd->add_option("--save", o->save,
+                  "Save the games: money games as one session file, matches as FILE-1.mat, "
+                  "FILE-2.mat, ... (.sgf: gnubg SGF)");
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_match(*o); });
 }

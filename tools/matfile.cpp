@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/mat_file.h"
+#include "engine/read_file.h"
 #include "engine/sgf_file.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
@@ -24,11 +25,9 @@ bool looks_like_sgf(const std::string& text) {
 }
 
 void run_matfile(const MatfileOptions& o) {
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) return fail_input(make_error("cannot read '" + o.file + "'"));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  Result<std::string> read = read_regular_file(o.file, "match file");
+  if (!read) return fail_input(read.error());
+  const std::string& text = *read;
   const bool sgf = looks_like_sgf(text);
   Result<MatchRecord> record = sgf ? read_sgf(text) : read_mat(text);
   if (!record) return fail_input(make_error(o.file + ": " + record.error().message));

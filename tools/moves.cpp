@@ -2,11 +2,12 @@
 // the play in standard notation, a tab, and the resulting position with the opponent on roll.
 #include <iostream>
 
+#include "api/documents.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 namespace nard::tools {
 
@@ -24,21 +25,16 @@ void run_moves(const MovesOptions& o) {
   Result<Dice> dice = parse_dice(o.dice);
   if (!dice) return fail_input(dice.error());
 
+  if (o.json) {  // the document of the API's /api/moves
+    std::cout << api::moves_document(*rules, *pos, *dice).dump(2) << '\n';
+    return;
+  }
   MoveGenerator gen(*rules);
   PlayList list;
   list.size = gen.generate(*pos, *dice, list.positions.get(), list.moves.get());
-  if (o.json) std::cout << "[";
-  for (int i = 0; i < list.size; ++i) {
-    const std::string move = format_move(list.moves[i]);
-    const std::string result = format_position_for(list.positions[i].flipped(), *rules);
-    if (o.json) {
-      std::cout << (i ? "," : "") << "\n  {\"move\": " << json_string(move)
-                << ", \"position\": " << json_string(result) << "}";
-    } else {
-      std::cout << move << '\t' << result << '\n';
-    }
-  }
-  if (o.json) std::cout << (list.size ? "\n" : "") << "]\n";
+  for (int i = 0; i < list.size; ++i)
+    std::cout << format_move(list.moves[i]) << '\t'
+              << format_position_for(list.positions[i].flipped(), *rules) << '\n';
 }
 }  // namespace
 

@@ -3,8 +3,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include "engine/gnubg_id.h"
-#include "engine/notation.h"
 #include "tools/subcommand.h"
 
 namespace nard::tools {
@@ -38,13 +36,6 @@ std::string json_string(const std::string& s) {
     }
   }
   return out + "\"";
-}
-
-std::string format_position_for(const Position& pos, const Rules& rules) {
-  // A Position ID holds checkers only: every backgammon position fits, other games need pins,
-  // parallel movement or first-turn flags.
-  if (rules.variant == Variant::Backgammon) return encode_position_id(pos);
-  return format_notation(pos);
 }
 
 }  // namespace nard::tools

@@ -3,9 +3,7 @@
 
 #include <string>
 
-#include "engine/position.h"
 #include "engine/result.h"
-#include "engine/rules.h"
 
 namespace nard::tools {
 
@@ -15,8 +13,5 @@ void fail_input(const Error& e);
 void fail_runtime(const Error& e);
 
 std::string json_string(const std::string& s);
-
-// The position in the game's usual ID: a gnubg Position ID for backgammon, our notation otherwise.
-std::string format_position_for(const Position& pos, const Rules& rules);
 
 }  // namespace nard::tools

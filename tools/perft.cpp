@@ -3,9 +3,10 @@
 #include <iostream>
 
 #include "engine/perft.h"
-#include "tools/subcommand.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
+#include "tools/subcommand.h"
 
 namespace nard::tools {
 
@@ -42,7 +43,7 @@ void register_perft(CLI::App& app) {
   auto o = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "Count distinct resulting positions over all rolls");
   cmd->add_option("position", o->position, "Start position (default: the game's starting position)");
-  cmd->add_option("--depth,-d", o->depth, "Plies (1..4)");
+  cmd->add_option("--depth,-d", o->depth, "Plies (1..4)")->check(CLI::Range(1, 4));
   cmd->add_flag("--divide", o->divide, "Also print the depth-1 count of each roll");
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--rules", o->rules, "Rules preset");

@@ -1,13 +1,14 @@
 // nard refit-race --model FILE --out FILE|DIR [--games N] [--rounds R] [--epochs E] [--lr A]:
 // refits a backgammon model's race net by value iteration from the bear-off database
 // (training/race_refit.h). When --out is a directory the file is named
-// nard-<game>-<sha256[0:12]>.nardnet. Built with the trainer (NARD_WITH_TORCH).
-#ifdef NARD_WITH_TORCH
+// nard-<game>-<sha256[0:12]>.nardnet. In nard-train (LibTorch).
 #include <cstdio>
 
 #include "nn/weights_file.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
 #include "training/model_name.h"
 #include "training/race_refit.h"
 
@@ -40,21 +41,20 @@ void run_refit_race(const RefitRaceOptions& o) {
 
 void register_refit_race(CLI::App& app) {
   auto o = std::make_shared<RefitRaceOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "refit-race", "Refit a backgammon model's race net by value iteration from the bear-off database");
+  CLI::App* cmd = app.add_subcommand("refit-race",
+                                     std::string(training_command_description("", "refit-race")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
-  cmd->add_option("--games", o->config.games, "Self-play games giving the race positions (the last tenth held out)");
-  cmd->add_option("--rounds", o->config.rounds, "Rounds of 1-ply targets and training");
-  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions per round");
-  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate");
-  cmd->add_option("--batch", o->config.batch_size, "Examples per optimizer step");
+  cmd->add_option("--games", o->config.games, "Self-play games giving the race positions (the last tenth held out)")->check(at_least(10));
+  cmd->add_option("--rounds", o->config.rounds, "Rounds of 1-ply targets and training")->check(at_least(1));
+  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions per round")->check(at_least(1));
+  cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate")->check(positive_real());
+  cmd->add_option("--batch", o->config.batch_size, "Examples per optimizer step")->check(at_least(1));
   cmd->add_option("--bearoff-one-in", o->config.bearoff_one_in,
-                  "Of the bear-off turns the database covers, train on one in this many (0: none)");
-  cmd->add_option("--threads", o->config.threads, "Self-play and target threads");
-  cmd->add_option("--seed", o->config.seed, "Seed");
+                  "Of the bear-off turns the database covers, train on one in this many (0: none)")->check(at_least(0));
+  cmd->add_option("--threads", o->config.threads, "Self-play and target threads")->check(at_least(1));
+  cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_refit_race(*o); });
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH

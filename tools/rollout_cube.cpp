@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
+#include "api/documents.h"
 #include "tools/output.h"
 
 namespace nard::tools {
@@ -21,11 +23,6 @@ std::string owner_text(const CubeView& c) {
 std::string ladder_text(const Rules& r) {
   return r.cube_progression == CubeProgression::Arithmetic ? "adding (dave 1,2,3,...)"
                                                             : "doubling (1,2,4,...)";
-}
-
-void json_estimate(const char* name, const Estimate& e, double model) {
-  std::printf(", \"%s\": {\"mean\": %.6f, \"se\": %.6f, \"ci95\": [%.6f, %.6f], \"model\": %.6f}", name,
-              e.mean, e.std_error, e.low95(), e.high95(), model);
 }
 
 void text_estimate(const char* name, const Estimate& e, double model) {
@@ -55,19 +52,8 @@ void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const Cu
   const CubeDecision& d = r.rolled_out;
   const double model_diff = m.double_take - m.no_double;
   const Estimate& w = r.cubeless.probs[0];
-  if (json) {
-    std::printf("{\"trials\": %d, \"ladder\": %s, \"cube\": %d, \"owner\": %s", r.trials,
-                json_string(rules.cube_progression == CubeProgression::Arithmetic ? "arithmetic" : "geometric").c_str(),
-                cube.value, json_string(owner_text(cube)).c_str());
-    std::printf(", \"win\": {\"mean\": %.6f, \"se\": %.6f}", w.mean, w.std_error);
-    std::printf(", \"cubeless\": {\"mean\": %.6f, \"se\": %.6f}", r.cubeless.equity.mean, r.cubeless.equity.std_error);
-    json_estimate("no_double", r.no_double, m.no_double);
-    json_estimate("double_take", r.double_take, m.double_take);
-    json_estimate("take_minus_no_double", r.take_minus_no_double, model_diff);
-    std::printf(", \"double_pass\": %.6f, \"action\": %s, \"model_action\": %s, \"model_take_point\": %.6f, "
-                "\"cube_life\": %.6f}\n",
-                r.double_pass, json_string(d.action_text()).c_str(), json_string(m.action_text()).c_str(),
-                m.take_point, m.cube_life);
+  if (json) {  // the cube_decision document of the API's rollout jobs
+    std::cout << api::cube_rollout_document(r, rules, cube).dump(2) << '\n';
     return;
   }
   std::printf("Cube decision rollout, money, %s ladder, cube %d %s, %d trials per line\n",

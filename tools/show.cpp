@@ -5,7 +5,7 @@
 #include "tools/board_diagram.h"
 #include "tools/subcommand.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 
 namespace nard::tools {
 

@@ -1,14 +1,15 @@
 // nard strength --model FILE [--variant X] [--vs pubeval|heuristic|FILE] [--games N] [--threads T]:
 // cubeless 0-ply strength of a model against a baseline, points per game with standard error
-// (training/strength.h). Built with the trainer (NARD_WITH_TORCH), which holds the match code.
-#ifdef NARD_WITH_TORCH
+// (training/strength.h). In nard-train, with the trainer, which holds the match code.
 #include <chrono>
 #include <cstdio>
 
 #include "nn/weights_file.h"
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
 #include "training/strength.h"
 
 namespace nard::tools {
@@ -50,16 +51,15 @@ void run_strength(const StrengthOptions& o) {
 
 void register_strength(CLI::App& app) {
   auto o = std::make_shared<StrengthOptions>();
-  CLI::App* cmd = app.add_subcommand("strength", "Cubeless 0-ply games of a model against a baseline");
+  CLI::App* cmd = app.add_subcommand("strength", std::string(training_command_description("", "strength")));
   cmd->add_option("--model", o->model, "Model file")->required();
   cmd->add_option("--variant", o->variant, "Game (default: the model's)");
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--vs", o->vs, "pubeval, heuristic, or another model file");
-  cmd->add_option("--games", o->games, "Games (pairs with shared dice, sides swapped)");
-  cmd->add_option("--threads", o->threads, "Threads");
-  cmd->add_option("--seed", o->seed, "Dice seed");
+  cmd->add_option("--games", o->games, "Games (pairs with shared dice, sides swapped)")->check(at_least(2));
+  cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->callback([o] { run_strength(*o); });
 }
 
 }  // namespace nard::tools
-#endif  // NARD_WITH_TORCH

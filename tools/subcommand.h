@@ -10,4 +10,10 @@ namespace nard::tools {
 int exit_code();
 void set_exit_code(int code);
 
+// Parses the command line and runs the subcommand it names; returns the process exit code.
+// Help requests print the help (0). A bad option or argument is one line on stderr, e.g.
+// "nard: --top: must be at least 1, not 0", or "nard: unknown command 'x'; the commands are ...",
+// and exit code 2. An exception nobody foresaw is one line and exit code 1, never a crash.
+int parse_and_run(CLI::App& app, int argc, char** argv);
+
 }  // namespace nard::tools

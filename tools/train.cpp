@@ -3,17 +3,20 @@
 // metrics.csv and strength.svg in DIR.
 // nard train --targets ply1|ply2|ply3 --out DIR [--init-from MODEL] [--steps K] [...]: the
 // supervised pipeline (training/supervised.h): nets fitted to their own n-ply search, step by step.
-#ifdef NARD_WITH_TORCH  // the trainer is built only with LibTorch
-#include <unistd.h>
-
 #include <cstdio>
-#include <chrono>
+#include <functional>
+#include <memory>
 #include <sstream>
 
 #include "tools/subcommand.h"
+#include "tools/training_commands.h"
+#include "tools/option_checks.h"
 #include "tools/output.h"
-#include "tools/position_arg.h"
+#include "engine/position_arg.h"
+#include "tools/progress_line.h"
 #include "bot/model_path.h"
+#include "nn/weights_file.h"
+#include "tools/distributed_args.h"
 #include "training/supervised.h"
 #include "training/trainer.h"
 
@@ -27,29 +30,20 @@ struct TrainOptions {
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
   // when given.
   CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
+  MpiArgs mpi;
 };
 
-// A terminal gets a line redrawn in place; a file or pipe gets a plain line now and then.
-void show_supervised(const training::SupervisedProgress& p) {
-  static const bool tty = isatty(fileno(stderr));
-  static std::string last_phase;
-  static double last_line = 0;
-  const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  if (!p.message.empty()) {
-    std::fprintf(stderr, "%s[step %d/%d] %s: %s\n", tty ? "\r\033[K" : "", p.step, p.steps, p.phase.c_str(),
-                 p.message.c_str());
-    return;
-  }
-  if (p.phase == "started" || p.phase == "resumed") {
-    std::fprintf(stderr, "%s after %lld of %d steps\n", p.phase.c_str(), p.done, p.steps);
-    return;
-  }
-  if (!tty && p.phase == last_phase && now - last_line < 10 && p.done < p.total) return;
-  last_phase = p.phase;
-  last_line = now;
-  std::fprintf(stderr, "%s[step %d/%d] %s %lld/%lld%s", tty ? "\r\033[K" : "", p.step, p.steps, p.phase.c_str(),
-               p.done, p.total, tty ? "" : "\n");
-  std::fflush(stderr);
+// Progress of the supervised pipeline: a line redrawn on a terminal, a plain line every few
+// seconds into a file or pipe (tools/progress_line.h); messages and phase ends stay.
+std::function<void(const training::SupervisedProgress&)> supervised_reporter(std::shared_ptr<ProgressLine> line) {
+  return [line](const training::SupervisedProgress& p) {
+    char head[64];
+    std::snprintf(head, sizeof head, "[step %d/%d] ", p.step, p.steps);
+    if (!p.message.empty()) return line->message(head + p.phase + ": " + p.message);
+    if (p.phase == "started" || p.phase == "resumed")
+      return line->message(p.phase + " after " + std::to_string(p.done) + " of " + std::to_string(p.steps) + " steps");
+    line->update(head + p.phase + " " + std::to_string(p.done) + "/" + std::to_string(p.total), p.done >= p.total);
+  };
 }
 
 void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
@@ -71,13 +65,33 @@ void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
     if (!path) return fail_input(path.error());
     s.init_from = *path;
   }
-  if (auto e = training::run_supervised(s, show_supervised)) {
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("--") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
-  std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+  const auto show_supervised = supervised_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::SupervisedProgress& p) {
+      show_supervised(p);
+      const bool start = p.phase == "started" || p.phase == "resumed";
+      const long long finished = p.phase == "step" ? p.step : start ? p.done : -1;
+      if (finished >= 0)
+        session.set_stop_message("nard: " + s.out_dir + " keeps " + std::to_string(finished) +
+                                 " finished step(s) and the chunks valued since: run the same command with --resume "
+                                 "to continue");
+    };
+    std::function<void(const training::SupervisedProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_supervised(comm, s, shown)) {
+      if (comm.is_root()) line->finish();
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("--") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root())
+      line->finish(), std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n", s.out_dir.c_str(), s.out_dir.c_str());
+  });
+  line->finish();
 }
 
 std::string strength_text(const training::MetricsRow& row) {
@@ -90,37 +104,47 @@ std::string strength_text(const training::MetricsRow& row) {
   return s.str();
 }
 
-void show_progress(const training::TrainProgress& p) {
-  const double frac = p.games_total ? double(p.games_done) / double(p.games_total) : 1.0;
-  if (p.event == "eval" && p.last_eval) {
-    std::fprintf(stderr, "\n[eval] %lld games, %.0f s, loss %.5f:%s\n", p.games_done, p.seconds,
-                 p.last_eval->loss, strength_text(*p.last_eval).c_str());
-    return;
-  }
-  if (p.event == "started" || p.event == "resumed") {
-    std::fprintf(stderr, "%s at %lld of %lld games\n", p.event.c_str(), p.games_done, p.games_total);
-    return;
-  }
-  if (p.event != "round") return;
-  const int width = 30, filled = int(frac * width + 0.5);
-  std::string bar(size_t(filled), '#');
-  bar.resize(size_t(width), '.');
-  std::string latest;
-  if (p.last_eval && !p.last_eval->strength.empty()) {
-    const auto& s = p.last_eval->strength.front();
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "  vs %s %+.3f±%.3f", s.opponent.c_str(), s.points_per_game, s.standard_error);
-    latest = buf;
-  }
-  std::fprintf(stderr, "\r[%s] %lld/%lld games  %.0f games/s (%.0f per CPU-s)  loss %.5f%s   ", bar.c_str(),
-               p.games_done, p.games_total, p.games_per_second, p.games_per_cpu_second, p.loss, latest.c_str());
-  std::fflush(stderr);
+// Progress of TD training: a bar redrawn on a terminal, a plain line every few seconds into a file
+// or pipe (tools/progress_line.h); evaluations and (re)starts stay as lines of their own.
+std::function<void(const training::TrainProgress&)> train_reporter(std::shared_ptr<ProgressLine> line) {
+  return [line](const training::TrainProgress& p) {
+    char buf[256];
+    if (p.event == "eval" && p.last_eval) {
+      std::snprintf(buf, sizeof buf, "[eval] %lld games, %.0f s, loss %.5f:", p.games_done, p.seconds, p.last_eval->loss);
+      return line->message(buf + strength_text(*p.last_eval));
+    }
+    if (p.event == "started" || p.event == "resumed") {
+      std::snprintf(buf, sizeof buf, "%s at %lld of %lld games", p.event.c_str(), p.games_done, p.games_total);
+      return line->message(buf);
+    }
+    if (p.event != "round") return;
+    std::string text;
+    if (line->terminal()) {
+      const double frac = p.games_total ? double(p.games_done) / double(p.games_total) : 1.0;
+      const int width = 30, filled = int(frac * width + 0.5);
+      std::string bar(size_t(filled), '#');
+      bar.resize(size_t(width), '.');
+      text = "[" + bar + "] ";
+    }
+    std::snprintf(buf, sizeof buf, "%lld/%lld games  %.0f games/s (%.0f per CPU-s)  loss %.5f", p.games_done,
+                  p.games_total, p.games_per_second, p.games_per_cpu_second, p.loss);
+    text += buf;
+    if (p.last_eval && !p.last_eval->strength.empty()) {
+      const auto& s = p.last_eval->strength.front();
+      std::snprintf(buf, sizeof buf, "  vs %s %+.3f±%.3f", s.opponent.c_str(), s.points_per_game, s.standard_error);
+      text += buf;
+    }
+    line->update(text, p.games_done >= p.games_total);
+  };
 }
 
 void run_train(TrainOptions o) {
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
+  // A model to start from is the user's input: a missing, special or damaged file exits with 2.
+  if (!o.config.init_from.empty())
+    if (Result<NetWeights> w = load_weights(o.config.init_from); !w) return fail_input(w.error());
   if (o.targets != "td") {
     if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
       return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
@@ -140,61 +164,79 @@ void run_train(TrainOptions o) {
   if (!(o.config.learning_rate > 0)) return fail_input(make_error("--lr must be positive"));
   if (o.config.exploration < 0 || o.config.exploration > 1)
     return fail_input(make_error("--exploration must be in [0, 1]"));
-  if (auto e = training::run_training(o.config, show_progress)) {
-    std::fprintf(stderr, "\n");
-    // Settings that contradict a run directory are the user's input; the rest are failures.
-    const bool input = e->message.find("resume") != std::string::npos ||
-                       e->message.find("corrupt") != std::string::npos ||
-                       e->message.find("no checkpoint") != std::string::npos;
-    return input ? fail_input(*e) : fail_runtime(*e);
-  }
-  std::fprintf(stderr, "\ndone: %s\n", o.config.out_dir.c_str());
+  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+  const auto show_progress = train_reporter(line);
+  o.mpi.threads = o.config.threads;
+  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
+    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
+    auto progress = [&](const training::TrainProgress& p) {
+      show_progress(p);
+      if (p.event != "checkpoint" && p.event != "started" && p.event != "resumed") return;
+      session.set_stop_message(
+          p.games_done == 0 ? "nard: " + o.config.out_dir + " has no checkpoint yet: run the same command again"
+                            : "nard: " + o.config.out_dir + " keeps its checkpoint of " + std::to_string(p.games_done) +
+                                  " games: run the same command with --resume to continue");
+    };
+    std::function<void(const training::TrainProgress&)> shown;  // rank 0 prints
+    if (comm.is_root()) shown = progress;
+    if (auto e = training::run_training(comm, o.config, shown)) {
+      if (comm.is_root()) line->finish();
+      // Settings that contradict a run directory are the user's input; the rest are failures.
+      const bool input = e->message.find("resume") != std::string::npos ||
+                         e->message.find("corrupt") != std::string::npos ||
+                         e->message.find("no checkpoint") != std::string::npos;
+      return fail_distributed(comm, *e, input);
+    }
+    if (comm.is_root()) line->finish(), std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
+  });
+  line->finish();
 }
 }  // namespace
 
 void register_train(CLI::App& app) {
   auto o = std::make_shared<TrainOptions>();
   auto& c = o->config;
-  CLI::App* cmd = app.add_subcommand("train", "Train a net by TD(lambda) self-play (checkpoints in --out)");
+  CLI::App* cmd = app.add_subcommand("train", std::string(training_command_description("", "train")));
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--out", c.out_dir, "Run directory (checkpoints, metrics.csv, strength.svg)")->required();
   cmd->add_option("--targets", o->targets,
                   "td: TD(lambda) self-play (default); ply1|ply2|ply3: the supervised pipeline, each step fitting "
                   "the nets to positions valued by their own n-ply search");
-  o->games = cmd->add_option("--games", c.games, "TD: self-play games in total (rounded up to whole rounds)");
+  o->games = cmd->add_option("--games", c.games, "TD: self-play games in total (rounded up to whole rounds)")->check(at_least(1));
   cmd->add_option("--hidden", c.hidden, "Hidden layer sizes of the main net (backgammon: contact), e.g. --hidden 128 or --hidden 128,64 (default: nn/ defaults)")
-      ->delimiter(',');
+      ->delimiter(',')->check(CLI::Range(1, 4096));
   cmd->add_option("--race-hidden", c.race_hidden, "Hidden layer sizes of backgammon's race net (default: nn/ defaults)")
-      ->delimiter(',');
-  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads");
+      ->delimiter(',')->check(CLI::Range(1, 4096));
+  cmd->add_option("--threads", c.threads, "Self-play and evaluation threads (of each rank under mpirun)")->check(CLI::Range(1, 256));
   cmd->add_flag("--resume", c.resume, "Continue the run in --out from its latest checkpoint");
-  cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter");
-  o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)");
+  cmd->add_option("--lambda", c.lambda, "TD(lambda) parameter")->check(real_in(0, 1));
+  o->lr = cmd->add_option("--lr", c.learning_rate, "Learning rate (TD default 1e-3, supervised 3e-4)")->check(positive_real());
   cmd->add_option("--optimizer", o->optimizer, "adam or sgd");
-  o->batch = cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner (TD default 128, supervised 256)");
-  cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players");
+  o->batch = cmd->add_option("--batch", c.batch_size, "Minibatch size of the learner (TD default 128, supervised 256)")->check(at_least(1));
+  cmd->add_option("--round-games", c.round_games, "Self-play games between weight updates of the players")->check(at_least(1));
   o->exploration = cmd->add_option("--exploration", c.exploration,
-                                   "Probability of a random play in self-play (TD default 0, supervised 0.05)");
-  cmd->add_option("--seed", c.seed, "Run seed");
-  cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints");
-  cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)");
-  cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match");
+                                   "Probability of a random play in self-play (TD default 0, supervised 0.05)")->check(real_in(0, 1));
+  cmd->add_option("--seed", c.seed, "Run seed")->check(unsigned_whole());
+  cmd->add_option("--checkpoint-every", c.checkpoint_games, "Games between checkpoints")->check(at_least(1));
+  cmd->add_option("--eval-every", c.eval_games, "Games between evaluations (0: none)")->check(at_least(0));
+  cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match")->check(at_least(2));
   cmd->add_option("--init-from", c.init_from, "Start from this model file's weights (same variant and sizes)");
   auto& sv = o->supervised;
-  cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)");
-  cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step");
-  cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games");
-  cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)");
-  cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step");
-  cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk");
-  cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)");
+  cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)")->check(at_least(1));
+  cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step")->check(at_least(1));
+  cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games")->check(real_in(0, 1));
+  cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)")->check(at_least(1));
+  cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step")->check(at_least(1));
+  cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk")->check(at_least(1));
+  cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)")->check(at_least(0));
   cmd->add_option("--positions-from", sv.extra_positions,
                   "Supervised: position databases (files or directories of *.npdb) every step also fits")
       ->expected(1, 64);
   cmd->add_flag("--fresh-nets", sv.fresh_nets,
                 "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
   cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database");
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
     run_train(*o);
@@ -202,5 +244,3 @@ void register_train(CLI::App& app) {
 }
 
 }  // namespace nard::tools
-
-#endif  // NARD_WITH_TORCH

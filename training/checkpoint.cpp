@@ -3,11 +3,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "training/kill_point.h"
 
 namespace nard::training {
 
@@ -33,6 +37,30 @@ void fsync_path(const std::string& path, bool directory) {
     ::fsync(fd);
     ::close(fd);
   }
+}
+
+// Writes a file of the temporary checkpoint directory (renamed as a whole later); the reason on
+// failure.
+std::optional<std::string> write_new_file(const std::string& path, const std::string& bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return std::string(std::strerror(errno));
+  size_t done = 0;
+  int err = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      err = n < 0 ? errno : EIO;
+      break;
+    }
+    done += size_t(n);
+  }
+  if (err == 0 && ::fsync(fd) != 0) err = errno;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err == 0) return std::nullopt;
+  std::string why = std::strerror(err);
+  if (err == ENOSPC || err == EFBIG || err == EDQUOT) why += ": disk full or a file size limit";
+  return why;
 }
 
 std::string ckpt_name(long long games) {
@@ -65,23 +93,6 @@ Result<std::string> read_file(const std::string& path) {
   return s.str();
 }
 
-std::optional<Error> write_file_atomic(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return make_error("cannot write " + tmp);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    out.flush();
-    if (!out) return make_error("cannot write " + tmp + " (disk full?)");
-  }
-  fsync_path(tmp, false);
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) return make_error("cannot rename " + tmp + " to " + path + ": " + ec.message());
-  fsync_path(fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string(), true);
-  return std::nullopt;
-}
-
 std::vector<std::string> identity_lines(const TrainConfig& c, const std::vector<std::string>& net_names,
                                         const std::vector<std::vector<int>>& hidden) {
   std::vector<std::string> lines;
@@ -106,22 +117,34 @@ std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vect
                                      const std::vector<Learner*>& learners,
                                      const std::vector<std::pair<std::string, std::string>>& extra_files) {
   std::error_code ec;
-  const fs::path tmp = fs::path(run_dir) / ("ckpt-tmp-" + std::to_string(::getpid()));
+  const std::string name = ckpt_name(st.games_done);
+  const fs::path final_dir = fs::path(run_dir) / name;
+  const fs::path tmp = fs::path(run_dir) / (kCheckpointTemporaryPrefix + std::to_string(::getpid()));
+  // Every failure names the run directory and the checkpoint (not the temporary directory) and
+  // leaves the previous checkpoint as it was.
+  auto failed = [&](const std::string& why) {
+    std::error_code ignored;
+    fs::remove_all(tmp, ignored);
+    return make_error(run_dir + ": cannot write checkpoint " + name + " (" + why +
+                      "); the previous checkpoint is kept");
+  };
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp, ec);
-  if (ec) return make_error("cannot create " + tmp.string() + ": " + ec.message());
+  if (ec) return failed(ec.message());
   std::vector<std::string> files;
   for (size_t i = 0; i < learners.size(); ++i) {
     const std::string model = net_names[i] + ".model.pt", optim = net_names[i] + ".optim.pt";
-    if (auto e = learners[i]->save((tmp / model).string(), (tmp / optim).string())) return e;
+    Result<Learner::SavedState> saved = learners[i]->save();
+    if (!saved) return failed(net_names[i] + " net: " + saved.error().message);
+    if (auto why = write_new_file((tmp / model).string(), saved->model)) return failed(model + ": " + *why);
+    if (auto why = write_new_file((tmp / optim).string(), saved->optimizer)) return failed(optim + ": " + *why);
     files.push_back(model);
     files.push_back(optim);
   }
-  for (const auto& [name, bytes] : extra_files) {
-    std::ofstream out(tmp / name, std::ios::binary);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    if (!out) return make_error("cannot write " + (tmp / name).string());
-    files.push_back(name);
+  kill_point("checkpoint-files");
+  for (const auto& [file, bytes] : extra_files) {
+    if (auto why = write_new_file((tmp / file).string(), bytes)) return failed(file + ": " + *why);
+    files.push_back(file);
   }
   std::ostringstream s;
   s << kHeader << '\n';
@@ -134,29 +157,26 @@ std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vect
   for (const MetricsRow& m : st.metrics) s << metric_line(m) << '\n';
   for (const std::string& f : files) {
     Result<std::string> bytes = read_file((tmp / f).string());
-    if (!bytes) return bytes.error();
+    if (!bytes) return failed(f + " cannot be read back");
     fsync_path((tmp / f).string(), false);
     s << "file " << f << ' ' << bytes->size() << ' ' << hex64(fnv1a64(*bytes)) << '\n';
   }
   std::string text = s.str();
   text += "checksum " + hex64(fnv1a64(text)) + "\n";
-  {
-    std::ofstream out(tmp / "state.txt", std::ios::binary);
-    out << text;
-    out.flush();
-    if (!out) return make_error("cannot write " + (tmp / "state.txt").string());
-  }
-  fsync_path((tmp / "state.txt").string(), false);
+  if (auto why = write_new_file((tmp / "state.txt").string(), text)) return failed("state.txt: " + *why);
   fsync_path(tmp.string(), true);
-  const std::string name = ckpt_name(st.games_done);
-  const fs::path final_dir = fs::path(run_dir) / name;
   Result<std::string> current = latest_checkpoint(run_dir);
   if (fs::exists(final_dir) && !(current && fs::path(*current).filename() == name)) fs::remove_all(final_dir, ec);
-  if (fs::exists(final_dir)) return make_error("checkpoint " + final_dir.string() + " already exists");
+  if (fs::exists(final_dir)) return failed("a checkpoint of that name is the latest already");
   fs::rename(tmp, final_dir, ec);
-  if (ec) return make_error("cannot rename " + tmp.string() + ": " + ec.message());
+  if (ec) return failed(ec.message());
   fsync_path(run_dir, true);
-  if (auto e = write_file_atomic((fs::path(run_dir) / "latest").string(), name + "\n")) return e;
+  kill_point("checkpoint-renamed");
+  if (auto e = write_file_atomic((fs::path(run_dir) / "latest").string(), name + "\n")) {
+    fs::remove_all(final_dir, ec);
+    return make_error(e->message + "; the previous checkpoint is kept");
+  }
+  kill_point("checkpoint-latest");
   // Only now is the old checkpoint unreferenced.
   for (const auto& entry : fs::directory_iterator(run_dir, ec)) {
     const std::string n = entry.path().filename().string();

@@ -16,11 +16,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/atomic_file.h"
 #include "engine/result.h"
 #include "training/learner.h"
 #include "training/trainer.h"
 
 namespace nard::training {
+
+// The temporary directory of a checkpoint being written is "ckpt-tmp-<pid>".
+inline constexpr const char* kCheckpointTemporaryPrefix = "ckpt-tmp-";
 
 struct RunState {
   long long games_done = 0;
@@ -35,8 +39,10 @@ struct RunState {
 std::vector<std::string> identity_lines(const TrainConfig& config, const std::vector<std::string>& net_names,
                                         const std::vector<std::vector<int>>& hidden);
 
-// Writes ckpt-<games>/ under run_dir (via a temporary directory and rename), then points `latest`
-// at it, then removes older ckpt-* directories. `extra_files` (name, bytes) are written as well.
+// Writes ckpt-<games>/ under run_dir (via a temporary directory ckpt-tmp-<pid> and rename), then
+// points `latest` at it, then removes older ckpt-* directories. `extra_files` (name, bytes) are
+// written as well. A failure (a full disk, a file size limit) removes the temporary directory,
+// leaves `latest` and the checkpoint it names as they were, and names run_dir in the error.
 std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vector<std::string>& identity,
                                      const RunState& state, const std::vector<std::string>& net_names,
                                      const std::vector<Learner*>& learners,
@@ -53,8 +59,7 @@ struct LoadedState {
 };
 Result<LoadedState> read_checkpoint_state(const std::string& ckpt_dir);
 
-// Helpers shared with the trainer.
-std::optional<Error> write_file_atomic(const std::string& path, const std::string& bytes);
+// Helpers shared with the trainer (files are written with engine/atomic_file.h).
 Result<std::string> read_file(const std::string& path);
 uint64_t fnv1a64(const std::string& bytes);
 

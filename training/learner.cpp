@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 
 #include <ATen/ATen.h>
 #include <torch/nn/module.h>
@@ -122,16 +123,19 @@ void Learner::set_layers(const std::vector<DenseLayer>& layers) {
   }
 }
 
-std::optional<Error> Learner::save(const std::string& model_path,
-                                   const std::string& optimizer_path) const {
+Result<Learner::SavedState> Learner::save() const {
+  SavedState saved;
   try {
-    torch::save(impl_->net, model_path);
-    torch::save(*impl_->optimizer, optimizer_path);
+    std::ostringstream model, optimizer;
+    torch::save(impl_->net, model);
+    torch::save(*impl_->optimizer, optimizer);
+    saved.model = std::move(model).str();
+    saved.optimizer = std::move(optimizer).str();
   } catch (const std::exception& e) {
-    return make_error("cannot write checkpoint files " + model_path + ": " +
-                      std::string(e.what()).substr(0, 200));
+    std::string what = e.what();
+    return make_error("torch::save failed: " + what.substr(0, std::min(what.find('\n'), size_t(200))));
   }
-  return std::nullopt;
+  return saved;
 }
 
 std::optional<Error> Learner::load(const std::string& model_path, const std::string& optimizer_path) {

@@ -57,9 +57,15 @@ class Learner {
   std::vector<DenseLayer> layers() const;
   void set_layers(const std::vector<DenseLayer>& layers);
 
-  // Writes model and optimizer state to the two paths (torch::save), or loads them. Loading fails
-  // with a clear message when a file is missing, corrupt, or holds a net of another shape.
-  std::optional<Error> save(const std::string& model_path, const std::string& optimizer_path) const;
+  // The model and optimizer state as torch::save writes them, serialised in memory: the caller
+  // writes the files (torch's file writer throws from a destructor when a write fails, e.g. on a
+  // full disk, which ends the process instead of reporting the error).
+  struct SavedState {
+    std::string model, optimizer;
+  };
+  Result<SavedState> save() const;
+  // Loads the files of save(); fails with a clear message when a file is missing, corrupt, or
+  // holds a net of another shape.
   std::optional<Error> load(const std::string& model_path, const std::string& optimizer_path);
 
  private:

@@ -5,6 +5,7 @@
 #include "engine/dice.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
+#include "bot/work_share.h"
 #include "training/td_targets.h"
 
 namespace nard::training {
@@ -78,6 +79,50 @@ Examples SelfPlayPool::play(std::shared_ptr<const NeuralModel> model, uint64_t r
       const PlayedGame g = player.play(evaluator, game_seed(run_seed, first + uint64_t(i)), config.options());
       add_examples(rules_, g, config.lambda, per_game[i]);
     }
+  }
+  Examples all = empty_examples(rules_.variant);
+  for (const Examples& e : per_game) all.append(e);
+  return all;
+}
+
+Result<Examples> SelfPlayPool::play(Communicator& comm, std::shared_ptr<const NeuralModel> model,
+                                    uint64_t run_seed, uint64_t first, int count, const SelfPlayConfig& config) {
+  if (comm.size() == 1) return play(std::move(model), run_seed, first, count, config);
+  const std::vector<long long> mine = share_of(comm, count);
+  std::vector<PlayedGame> played(mine.size());
+#pragma omp parallel num_threads(threads_)
+  {
+    NeuralEvaluator evaluator(model);
+    GamePlayer& player = *players_[omp_get_thread_num()];
+#pragma omp for schedule(dynamic, 1)
+    for (size_t k = 0; k < mine.size(); ++k)
+      played[k] = player.play(evaluator, game_seed(run_seed, first + uint64_t(mine[k])), config.options());
+  }
+  // What add_examples reads of a game: positions, values, result, finished (not `explored`).
+  const auto encode = [](ByteWriter& w, const PlayedGame& g) {
+    w.put_vector(g.positions);
+    w.put_vector(g.values);
+    w.put(g.result);
+    w.put<uint8_t>(g.finished ? 1 : 0);
+    w.put<int32_t>(g.turns);
+  };
+  const auto decode = [](ByteReader& r, PlayedGame& g) {
+    uint8_t finished = 0;
+    int32_t turns = 0;
+    if (!(r.get_vector(g.positions) && r.get_vector(g.values) && r.get(g.result) && r.get(finished) && r.get(turns)))
+      return false;
+    g.finished = finished != 0;
+    g.turns = turns;
+    return true;
+  };
+  Result<std::vector<PlayedGame>> games = gather_items<PlayedGame>(comm, count, played, encode, decode);
+  if (!games) return games.error();
+  if (!comm.is_root()) return empty_examples(rules_.variant);
+  std::vector<Examples> per_game(static_cast<size_t>(count));
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
+  for (int i = 0; i < count; ++i) {
+    per_game[size_t(i)] = empty_examples(rules_.variant);
+    add_examples(rules_, (*games)[size_t(i)], config.lambda, per_game[size_t(i)]);
   }
   Examples all = empty_examples(rules_.variant);
   for (const Examples& e : per_game) all.append(e);

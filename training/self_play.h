@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "bot/distributed.h"
 #include "bot/self_play.h"
 #include "engine/position.h"
 #include "engine/rules.h"
@@ -57,6 +58,12 @@ class SelfPlayPool {
   ~SelfPlayPool();
   Examples play(std::shared_ptr<const NeuralModel> model, uint64_t run_seed, uint64_t first,
                 int count, const SelfPlayConfig& config);
+  // The same games spread over the ranks of `comm` (game first + i on rank i % size): each rank
+  // plays its share and sends the games (positions, values, result) to rank 0, which turns them
+  // into examples in game order: rank 0 gets exactly the examples of the one-process call, the
+  // other ranks empty examples. Every rank passes the same arguments and the same model.
+  Result<Examples> play(Communicator& comm, std::shared_ptr<const NeuralModel> model, uint64_t run_seed,
+                        uint64_t first, int count, const SelfPlayConfig& config);
 
  private:
   Rules rules_;

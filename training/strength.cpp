@@ -7,6 +7,7 @@
 #include "bot/greedy_player.h"
 #include "bot/heuristic_player.h"
 #include "bot/pubeval.h"
+#include "bot/work_share.h"
 
 namespace nard::training {
 
@@ -37,6 +38,13 @@ PlayerHolder make_net_player(const Rules& rules, std::shared_ptr<const NeuralMod
 Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<const NeuralModel> model,
                                         const Opponent& opponent, int games, uint64_t seed,
                                         int threads) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  return measure_strength(*alone, rules, std::move(model), opponent, games, seed, threads);
+}
+
+Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
+                                        std::shared_ptr<const NeuralModel> model, const Opponent& opponent,
+                                        int games, uint64_t seed, int threads) {
   std::optional<PubevalWeights> pubeval;
   if (opponent.kind == OpponentKind::Pubeval) {
     if (rules.variant != Variant::Backgammon)
@@ -48,7 +56,8 @@ Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<cons
   }
   if (opponent.kind == OpponentKind::Net && !opponent.net) return make_error("no opponent net given");
   const int pairs = (games + 1) / 2;
-  std::vector<DuelGame> results(size_t(pairs) * 2);
+  const std::vector<long long> mine = share_of(comm, (long long)pairs * 2);
+  std::vector<DuelGame> played(mine.size());
 #pragma omp parallel num_threads(threads)
   {
     PlayerHolder me = make_net_player(rules, model);
@@ -57,9 +66,27 @@ Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<cons
     else if (opponent.kind == OpponentKind::Heuristic) them.player = std::make_unique<HeuristicPlayer>(rules);
     else them = make_net_player(rules, opponent.net);
 #pragma omp for schedule(dynamic, 1)
-    for (int i = 0; i < pairs * 2; ++i)
-      results[i] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0,
-                                  game_seed(seed, uint64_t(i / 2)));
+    for (size_t k = 0; k < mine.size(); ++k) {
+      const long long i = mine[k];
+      played[k] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0, game_seed(seed, uint64_t(i / 2)));
+    }
+  }
+  std::vector<DuelGame> results;
+  if (comm.size() == 1) {
+    results = std::move(played);
+  } else {
+    // Rank 0 gathers every game and sends them all back: every rank returns the same result.
+    Result<std::vector<DuelGame>> all = gather_values<DuelGame>(comm, (long long)pairs * 2, played);
+    if (!all) return all.error();
+    Result<std::string> bytes = from_root(comm, [&]() -> Result<std::string> {
+      ByteWriter w;
+      w.put_vector(*all);
+      return w.take();
+    });
+    if (!bytes) return bytes.error();
+    ByteReader in(*bytes);
+    if (!in.get_vector(results) || !in.at_end() || results.size() != size_t(pairs) * 2)
+      return make_error("malformed match results from rank 0");
   }
   StrengthResult r;
   r.opponent = opponent.name();

@@ -3,13 +3,15 @@
 //
 // Games come in pairs that share the dice sequence (game_seed(seed, pair)): in one the net starts,
 // in the other the opponent does. The standard error is computed over the pair means, which
-// removes part of the dice luck; results do not depend on the thread count.
+// removes part of the dice luck; results do not depend on the thread count, nor on the number of
+// ranks when the games are spread over the ranks of a Communicator (bot/work_share.h).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "bot/distributed.h"
 #include "engine/rules.h"
 #include "nn/evaluator.h"
 
@@ -36,5 +38,11 @@ struct StrengthResult {
 Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<const NeuralModel> model,
                                         const Opponent& opponent, int games, uint64_t seed,
                                         int threads);
+
+// The same with the games spread over the ranks of `comm` (game i on rank i % size); every rank
+// passes the same arguments and gets the same result.
+Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
+                                        std::shared_ptr<const NeuralModel> model, const Opponent& opponent,
+                                        int games, uint64_t seed, int threads);
 
 }  // namespace nard::training

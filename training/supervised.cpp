@@ -11,6 +11,7 @@
 
 #include "bot/position_sampling.h"
 #include "bot/position_valuation.h"
+#include "bot/work_share.h"
 #include "engine/dice.h"
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
@@ -20,6 +21,7 @@
 #include "training/checkpoint.h"
 #include "training/learner.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/strength.h"
 
 namespace nard::training {
@@ -97,8 +99,10 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
 struct StepReport {
   long long positions = 0;        // valued in this step
   long long positions_total = 0;  // valued in steps 1..k
-  double seconds = 0, cpu_seconds = 0;              // this step, all phases
-  double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone
+  double seconds = 0, cpu_seconds = 0;              // this step, all phases (CPU: of every rank)
+  double value_seconds = 0, value_cpu_seconds = 0;  // the valuation alone (CPU: of every rank)
+  double fit_seconds = 0, fit_cpu_seconds = 0;      // the fit alone (rank 0: the part of a step
+                                                    // that more ranks do not shorten)
   double held_out_before = 0, held_out_after = 0;   // mean |equity error| vs targets, held out
   double loss = 0;                                  // held-out cross-entropy after the fit
   MetricsRow metrics;
@@ -109,7 +113,8 @@ std::string report_text(const StepReport& r) {
   s.precision(9);
   s << "positions " << r.positions << "\npositions_total " << r.positions_total << "\nseconds " << r.seconds
     << "\ncpu_seconds " << r.cpu_seconds << "\nvalue_seconds " << r.value_seconds << "\nvalue_cpu_seconds "
-    << r.value_cpu_seconds << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
+    << r.value_cpu_seconds << "\nfit_seconds " << r.fit_seconds << "\nfit_cpu_seconds " << r.fit_cpu_seconds
+    << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
     << r.held_out_after << "\nloss " << r.loss << "\n";
   for (const StrengthPoint& p : r.metrics.strength)
     s << "strength " << p.opponent << ' ' << p.points_per_game << ' ' << p.standard_error << ' ' << p.games << "\n";
@@ -136,6 +141,8 @@ Result<StepReport> parse_report(const std::string& path) {
       else if (key == "cpu_seconds") r.cpu_seconds = v;
       else if (key == "value_seconds") r.value_seconds = v;
       else if (key == "value_cpu_seconds") r.value_cpu_seconds = v;
+      else if (key == "fit_seconds") r.fit_seconds = v;
+      else if (key == "fit_cpu_seconds") r.fit_cpu_seconds = v;
       else if (key == "held_out_before") r.held_out_before = v;
       else if (key == "held_out_after") r.held_out_after = v;
       else if (key == "loss") r.loss = v;
@@ -185,6 +192,17 @@ std::pair<double, double> held_out_error(const Rules& rules, const Mlp& net, con
   return {abs_err / double(d.held()), bce / double(d.held() * kOutputs)};
 }
 
+// The CPU seconds of every rank added up (on rank 0; the others get their own).
+Result<double> cpu_of_all_ranks(Communicator& comm, double mine) {
+  if (comm.size() == 1) return mine;
+  Result<std::vector<double>> all = gather_values<double>(comm, comm.size(), std::vector<double>{mine});
+  if (!all) return all.error();
+  if (!comm.is_root()) return mine;
+  double sum = 0;
+  for (double x : *all) sum += x;
+  return sum;
+}
+
 // The .npdb files named by `paths` (a file, or a directory searched recursively), sorted by path.
 Result<std::vector<std::string>> database_files(const std::vector<std::string>& paths) {
   std::vector<std::string> files;
@@ -209,11 +227,18 @@ Result<std::vector<std::string>> database_files(const std::vector<std::string>& 
 
 }  // namespace
 
-std::optional<Error> run_supervised(const SupervisedConfig& c,
+std::optional<Error> run_supervised(const SupervisedConfig& config,
                                     const std::function<void(const SupervisedProgress&)>& progress) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  return run_supervised(*alone, config, progress);
+}
+
+std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& c,
+                                    const std::function<void(const SupervisedProgress&)>& progress) {
+  const bool root = comm.is_root();
   auto report = [&](int step, const std::string& phase, long long done, long long total,
                     const std::string& message = "") {
-    if (!progress) return;
+    if (!progress || !root) return;
     SupervisedProgress p;
     p.step = step;
     p.steps = c.steps;
@@ -223,74 +248,112 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     p.message = message;
     progress(p);
   };
-  if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
-  if (c.init_from.empty()) return make_error("the supervised pipeline starts from a model: give --init-from MODEL");
-  if (c.steps < 1 || c.games_per_step < 1 || c.window < 1 || c.epochs < 1 || c.batch_size < 1 ||
-      c.chunk_positions < 1 || c.threads < 1 || c.eval_games < 0)
-    return make_error("steps, games per step, window, epochs, batch size, chunk size and threads must be positive");
-  if (c.ply < 1 || c.ply > 3) return make_error("--targets must be ply1, ply2 or ply3");
-  if (!(c.keep > 0 && c.keep <= 1)) return make_error("--keep must be in (0, 1]");
-  if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
-  if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
-
   Result<Rules> rules_r = resolve_rules(c.variant);
   if (!rules_r) return rules_r.error();
   const Rules rules = *rules_r;
-  Result<std::string> init_bytes = read_file(c.init_from);
-  if (!init_bytes) return make_error("cannot read --init-from model " + c.init_from);
-  Result<NetWeights> init = parse_weights(*init_bytes, c.init_from);
-  if (!init) return init.error();
-  if (init->variant != rules.variant)
-    return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
-
-  Result<std::vector<std::string>> extra_files = database_files(c.extra_positions);
-  if (!extra_files) return extra_files.error();
-  const std::string identity = identity_text(c, rules, fnv1a64(*init_bytes));
   const fs::path out(c.out_dir);
-  const std::string config_path = (out / "config.txt").string();
   std::error_code ec;
-  if (fs::exists(config_path)) {
-    if (!c.resume)
-      return make_error(c.out_dir + " already holds a supervised run: pass --resume to continue it, or choose another --out");
-    Result<std::string> stored = read_file(config_path);
-    if (!stored) return stored.error();
-    if (*stored != identity)
-      return make_error("cannot resume " + c.out_dir +
-                        ": the run was started with other settings or another --init-from model (see its config.txt); "
-                        "pass the same options as the original run");
-  } else {
-    if (c.resume) return make_error("cannot resume " + c.out_dir + ": no supervised run there (no config.txt)");
-    fs::create_directories(out, ec);
-    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
-    if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return e;
-    if (auto e = write_file_atomic(config_path, identity)) return e;
-  }
 
-  // The current model: the newest complete step's, else the starting one.
-  NetWeights current = *init;
+  // Rank 0 checks the settings and the run directory and finds where the run stands; every rank
+  // gets the starting model, the current one and the first step to do.
+  NetWeights init, current;
+  std::vector<std::string> extra_files;  // rank 0
+  std::vector<StepReport> reports;       // rank 0
+  std::unique_ptr<RunDirectoryLock> run_claim;  // rank 0: the run directory, held until the run ends
   int first_step = 1;
-  std::vector<StepReport> reports;
-  for (int k = 1;; ++k) {
-    const std::string dir = step_dir(c, k);
-    if (!fs::exists(fs::path(dir) / "report.txt")) break;
-    Result<StepReport> r = parse_report((fs::path(dir) / "report.txt").string());
-    if (!r) return r.error();
-    Result<NetWeights> w = load_weights((fs::path(dir) / "model.nardnet").string());
-    if (!w) return w.error();
-    current = *w;
-    reports.push_back(*r);
-    first_step = k + 1;
+  Result<std::string> start = from_root(comm, [&]() -> Result<std::string> {
+    if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
+    if (c.init_from.empty()) return make_error("the supervised pipeline starts from a model: give --init-from MODEL");
+    if (c.steps < 1 || c.games_per_step < 1 || c.window < 1 || c.epochs < 1 || c.batch_size < 1 ||
+        c.chunk_positions < 1 || c.threads < 1 || c.eval_games < 0)
+      return make_error("steps, games per step, window, epochs, batch size, chunk size and threads must be positive");
+    if (c.ply < 1 || c.ply > 3) return make_error("--targets must be ply1, ply2 or ply3");
+    if (!(c.keep > 0 && c.keep <= 1)) return make_error("--keep must be in (0, 1]");
+    if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
+    if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
+    Result<std::string> init_bytes = read_file(c.init_from);
+    if (!init_bytes) return make_error("cannot read --init-from model " + c.init_from);
+    Result<NetWeights> init_w = parse_weights(*init_bytes, c.init_from);
+    if (!init_w) return init_w.error();
+    if (init_w->variant != rules.variant)
+      return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
+    init = *init_w;
+
+    Result<std::vector<std::string>> extra = database_files(c.extra_positions);
+    if (!extra) return extra.error();
+    extra_files = *extra;
+    const std::string identity = identity_text(c, rules, fnv1a64(*init_bytes));
+    const std::string config_path = (out / "config.txt").string();
+    if (fs::exists(config_path)) {
+      if (!c.resume)
+        return make_error(c.out_dir + " already holds a supervised run: pass --resume to continue it, or choose another --out");
+      Result<std::string> stored = read_file(config_path);
+      if (!stored) return stored.error();
+      if (*stored != identity)
+        return make_error("cannot resume " + c.out_dir +
+                          ": the run was started with other settings or another --init-from model (see its config.txt); "
+                          "pass the same options as the original run");
+    } else {
+      if (c.resume) return make_error("cannot resume " + c.out_dir + ": no supervised run there (no config.txt)");
+      fs::create_directories(out, ec);
+      if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    }
+    // Held until the run ends; removes what killed runs left behind (training/run_directory.h).
+    Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+    if (!claimed) return claimed.error();
+    run_claim = std::move(claimed.value().lock);
+    if (!fs::exists(config_path)) {
+      if (auto e = write_file_atomic((out / "first.nardnet").string(), *init_bytes)) return *e;
+      if (auto e = write_file_atomic(config_path, identity)) return *e;
+    }
+
+    // The current model: the newest complete step's, else the starting one.
+    current = init;
+    for (int k = 1;; ++k) {
+      const std::string dir = step_dir(c, k);
+      if (!fs::exists(fs::path(dir) / "report.txt")) break;
+      Result<StepReport> r = parse_report((fs::path(dir) / "report.txt").string());
+      if (!r) return r.error();
+      Result<NetWeights> w = load_weights((fs::path(dir) / "model.nardnet").string());
+      if (!w) return w.error();
+      current = *w;
+      reports.push_back(*r);
+      first_step = k + 1;
+    }
+    if (comm.size() == 1) return std::string();
+    ByteWriter w;
+    w.put<int32_t>(first_step);
+    w.put_string(*init_bytes);
+    w.put_string(serialize_weights(current));
+    return w.take();
+  });
+  if (!start) return start.error();
+  if (!root) {
+    ByteReader in(*start);
+    int32_t step = 0;
+    std::string init_bytes, current_bytes;
+    if (!in.get(step) || !in.get_string(init_bytes) || !in.get_string(current_bytes))
+      return make_error("malformed start message from rank 0");
+    first_step = step;
+    Result<NetWeights> a = parse_weights(init_bytes, "the starting model from rank 0");
+    if (!a) return a.error();
+    Result<NetWeights> b = parse_weights(current_bytes, "the current model from rank 0");
+    if (!b) return b.error();
+    init = *a;
+    current = *b;
   }
   report(first_step, first_step > 1 ? "resumed" : "started", first_step - 1, c.steps);
-  Result<std::shared_ptr<const NeuralModel>> first_model = NeuralModel::create(rules, *init);
+  Result<std::shared_ptr<const NeuralModel>> first_model = NeuralModel::create(rules, init);
   if (!first_model) return first_model.error();
 
   for (int step = first_step; step <= c.steps; ++step) {
     const auto t_step = Clock::now();
     const double cpu_step = process_cpu_seconds();
     const std::string dir = step_dir(c, step);
-    fs::create_directories(dir, ec);
-    if (ec) return make_error("cannot create " + dir + ": " + ec.message());
+    if (root) {
+      fs::create_directories(dir, ec);
+      if (ec) return make_error("cannot create " + dir + ": " + ec.message());
+    }
     Result<std::shared_ptr<const NeuralModel>> model = playing_model(rules, current, c.bearoff_database);
     if (!model) return model.error();
 
@@ -306,8 +369,10 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     std::function<bool(const Position&)> skip;
     if (db) skip = [db](const Position& p) { return db->covers(p); };
     SampleStatistics stats;
-    const std::vector<Position> sample = sample_positions(
-        *model, sc, skip, &stats, [&](long long d, long long t) { report(step, "sample", d, t); });
+    Result<std::vector<Position>> sampled = sample_positions(
+        comm, *model, sc, skip, &stats, [&](long long d, long long t) { report(step, "sample", d, t); });
+    if (!sampled) return sampled.error();
+    const std::vector<Position>& sample = *sampled;
     report(step, "sample", c.games_per_step, c.games_per_step,
            std::to_string(sample.size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
                std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
@@ -320,24 +385,42 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     vc.threads = c.threads;
     const long long n = (long long)sample.size();
     const int chunks = int((n + c.chunk_positions - 1) / c.chunk_positions);
+    // Rank 0 finds the chunks still to value (the others may be on disk from before a kill).
+    Result<std::string> todo = from_root(comm, [&]() -> Result<std::string> {
+      std::vector<int32_t> missing;
+      for (int k = 0; k < chunks; ++k) {
+        const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
+        const std::string path = chunk_path(dir, k);
+        if (fs::exists(path)) {
+          Result<PositionDatabase> have = load_position_database(path);
+          bool same = have && (long long)have->records.size() == end - begin;
+          for (long long i = 0; same && i < end - begin; ++i)
+            same = have->records[size_t(i)].position == sample[size_t(begin + i)];
+          if (same) continue;
+          // Not this run's chunk (or damaged): value it again.
+        }
+        missing.push_back(k);
+      }
+      ByteWriter w;
+      w.put_vector(missing);
+      return w.take();
+    });
+    if (!todo) return todo.error();
+    std::vector<int32_t> missing;
+    {
+      ByteReader in(*todo);
+      if (!in.get_vector(missing) || !in.at_end()) return make_error("malformed chunk list from rank 0");
+    }
     std::vector<Probabilities> values;
-    for (int k = 0; k < chunks; ++k) {
+    for (int k : missing) {
       const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
       const std::string path = chunk_path(dir, k);
-      if (fs::exists(path)) {
-        Result<PositionDatabase> have = load_position_database(path);
-        bool same = have && (long long)have->records.size() == end - begin;
-        for (long long i = 0; same && i < end - begin; ++i)
-          same = have->records[size_t(i)].position == sample[size_t(begin + i)];
-        if (same) {
-          report(step, "value", end, n);
-          continue;
-        }
-        // Not this run's chunk (or damaged): value it again.
-      }
+      report(step, "value", begin, n);
       values.resize(size_t(end - begin));
-      value_positions(*model, std::span(sample).subspan(size_t(begin), size_t(end - begin)), vc, values,
-                      [&](long long d, long long) { report(step, "value", begin + d, n); });
+      if (auto e = value_positions(comm, *model, std::span(sample).subspan(size_t(begin), size_t(end - begin)), vc,
+                                   values, [&](long long d, long long) { report(step, "value", begin + d, n); }))
+        return e;
+      if (!root) continue;
       PositionDatabase chunk;
       chunk.variant = rules.variant;
       chunk.rules = rules.preset;
@@ -353,7 +436,9 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
     }
     StepReport rep;
     rep.value_seconds = since(t_value);
-    rep.value_cpu_seconds = process_cpu_seconds() - cpu_value;
+    Result<double> value_cpu = cpu_of_all_ranks(comm, process_cpu_seconds() - cpu_value);
+    if (!value_cpu) return value_cpu.error();
+    rep.value_cpu_seconds = *value_cpu;
     rep.positions = n;
     rep.positions_total = n + (reports.empty() ? 0 : reports.back().positions_total);
     char msg[160];
@@ -361,11 +446,15 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
                   rep.value_seconds, n ? 1000 * rep.value_cpu_seconds / double(n) : 0.0);
     report(step, "value", n, n, msg);
 
-    // 3. Fit every net to the positions of the window.
+    // 3. Fit every net to the positions of the window (rank 0; the others get the new weights).
+    NetWeights next = current;
+    const auto t_fit = Clock::now();
+    const double cpu_fit = process_cpu_seconds();
+    Result<std::string> fitted = from_root(comm, [&]() -> Result<std::string> {
     std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
     std::map<EncoderId, NetData> data;
     for (EncoderId id : encoders) data[id].inputs = encoder_inputs(id);
-    std::vector<std::string> fit_files = *extra_files;
+    std::vector<std::string> fit_files = extra_files;
     for (int k = std::max(1, step - c.window + 1); k <= step; ++k)
       for (int chunk = 0;; ++chunk) {
         const std::string path = chunk_path(step_dir(c, k), chunk);
@@ -373,6 +462,7 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
         fit_files.push_back(path);
       }
     for (const std::string& path : fit_files) {
+      comm.heartbeat();
       {
         Result<PositionDatabase> part = load_position_database(path);
         if (!part) return part.error();
@@ -396,7 +486,6 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
         }
       }
     }
-    NetWeights next = current;
     double err_before = 0, err_after = 0, loss_after = 0;
     long long held_total = 0;
     std::string fit_message;
@@ -446,6 +535,7 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
             std::copy_n(d.y.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
           }
           learner.train_batch(xb, yb, m);
+          comm.heartbeat();
         }
         report(step, "fit", (long long)e * c.epochs + epoch + 1, (long long)encoders.size() * c.epochs);
       }
@@ -495,8 +585,19 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
                   step, c.ply, fitted, std::max(1, step - c.window + 1), step, c.epochs, c.learning_rate,
                   (unsigned long long)c.seed);
     const std::string description = desc;
-    next.description = description + init->description;
-    if (auto e = save_weights((fs::path(dir) / "model.nardnet").string(), next)) return e;
+    next.description = description + init.description;
+    if (auto e = save_weights((fs::path(dir) / "model.nardnet").string(), next)) return *e;
+    rep.fit_seconds = since(t_fit);
+    rep.fit_cpu_seconds = process_cpu_seconds() - cpu_fit;
+    if (comm.size() == 1) return std::string();
+    return serialize_weights(next);
+    });
+    if (!fitted) return fitted.error();
+    if (!root) {
+      Result<NetWeights> w = parse_weights(*fitted, "the fitted model from rank 0");
+      if (!w) return w.error();
+      next = *w;
+    }
 
     // 4. Strength: the new model against the previous one and the first one.
     Result<std::shared_ptr<const NeuralModel>> new_model = NeuralModel::create(rules, next);
@@ -511,7 +612,7 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
       for (auto& [name, opp] : opponents) {
         report(step, "eval", 0, c.eval_games);
         Result<StrengthResult> r =
-            measure_strength(rules, *new_model, Opponent{OpponentKind::Net, opp}, c.eval_games, kEvalSeed, c.threads);
+            measure_strength(comm, rules, *new_model, Opponent{OpponentKind::Net, opp}, c.eval_games, kEvalSeed, c.threads);
         if (!r) return r.error();
         rep.metrics.strength.push_back({name, r->points_per_game, r->standard_error, r->games});
         char m[160];
@@ -521,10 +622,14 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
       }
     }
     rep.seconds = since(t_step);
-    rep.cpu_seconds = process_cpu_seconds() - cpu_step;
+    Result<double> step_cpu = cpu_of_all_ranks(comm, process_cpu_seconds() - cpu_step);
+    if (!step_cpu) return step_cpu.error();
+    rep.cpu_seconds = *step_cpu;
     rep.metrics.seconds = rep.seconds + (reports.empty() ? 0.0 : reports.back().metrics.seconds);
     reports.push_back(rep);
 
+    current = next;
+    if (!root) continue;
     std::vector<MetricsRow> rows;
     for (const StepReport& r : reports) rows.push_back(r.metrics);
     if (auto e = write_file_atomic((out / "metrics.csv").string(), metrics_csv(rows))) return e;
@@ -535,7 +640,6 @@ std::optional<Error> run_supervised(const SupervisedConfig& c,
       return e;
     if (auto e = save_weights((out / "latest.nardnet").string(), next)) return e;
     if (auto e = write_file_atomic((fs::path(dir) / "report.txt").string(), report_text(rep))) return e;
-    current = next;
     char m[200];
     std::snprintf(m, sizeof m, "step %d done in %.0f s (%.0f CPU-s): %lld positions, held-out error %.4f -> %.4f", step,
                   rep.seconds, rep.cpu_seconds, rep.positions, rep.held_out_before, rep.held_out_after);

@@ -21,7 +21,9 @@
 //   step-NNNN/report.txt      the step's figures; written last: the step is complete
 //   latest.nardnet            the newest complete step's model
 //   metrics.csv, strength.svg strength after every step (x: positions valued so far)
-// Resumable after a kill at any point: every file is written atomically; a step whose report is
+//   lock                      held by the running pipeline (training/run_directory.h)
+// Resumable after a kill at any point: every file is written atomically (the temporary files of a
+// killed run are removed on the next start); a step whose report is
 // missing is redone from its first missing piece (sampling is recomputed, it is deterministic and
 // cheap; valued chunks already on disk are kept; the fit is redone).
 //
@@ -35,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/distributed.h"
 #include "engine/result.h"
 
 namespace nard::training {
@@ -77,6 +80,14 @@ struct SupervisedProgress {
 };
 
 std::optional<Error> run_supervised(const SupervisedConfig& config,
+                                    const std::function<void(const SupervisedProgress&)>& progress);
+
+// The same run on the ranks of `comm` (every rank calls it with the same config;
+// docs/distributed.md): the sampling games, the valuations (chunk by chunk) and the evaluation
+// games are spread over the ranks by index and gathered on rank 0; rank 0 alone reads and writes
+// the run directory, fits the nets, sends the new model to every rank and calls `progress`. The
+// files written are those of the one-process run, byte for byte, on any number of ranks.
+std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& config,
                                     const std::function<void(const SupervisedProgress&)>& progress);
 
 }  // namespace nard::training

@@ -9,8 +9,11 @@
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
+#include "bot/work_share.h"
 #include "training/checkpoint.h"
+#include "training/kill_point.h"
 #include "training/metrics.h"
+#include "training/run_directory.h"
 #include "training/self_play.h"
 #include "training/strength.h"
 
@@ -106,8 +109,9 @@ std::string describe(const TrainConfig& c, const Nets& n, long long games) {
   return std::string(buf) + ", nets " + h;
 }
 
-// One pass of shuffled minibatch steps over a round's examples; returns the mean BCE.
-double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
+// One pass of shuffled minibatch steps over a round's examples; returns the mean BCE. Tells the
+// ranks waiting for the new weights that rank 0 is alive (comm's heartbeat) as it goes.
+double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle, Communicator& comm) {
   double loss_sum = 0;
   long long count = 0;
   std::vector<float> xb, yb;
@@ -128,40 +132,64 @@ double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle) {
         std::copy_n(block.targets.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
       }
       loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
+      comm.heartbeat();
       count += m;
+      if (b == 0 && start == 0) kill_point("learn");  // the first step of a round is taken
     }
   }
   return count ? loss_sum / count : 0.0;
 }
 
-Result<MetricsRow> evaluate(const TrainConfig& c, const Nets& nets,
-                            std::shared_ptr<const NeuralModel> model, const RunState& st) {
-  MetricsRow row;
-  row.games = st.games_done;
-  row.seconds = st.seconds;
-  row.loss = st.interval_rounds ? st.interval_loss / st.interval_rounds : 0.0;
-  std::vector<std::pair<std::string, Opponent>> opponents;
-  if (nets.rules.variant == Variant::Backgammon) opponents.push_back({"pubeval", {OpponentKind::Pubeval, nullptr}});
-  opponents.push_back({"heuristic", {OpponentKind::Heuristic, nullptr}});
+// The opponents of an evaluation as rank 0 finds them (the nets as weight-file bytes, read from
+// the run directory), to be sent to every rank: name, kind, bytes, for each.
+Result<std::string> opponent_list(const TrainConfig& c, const Rules& rules, const RunState& st) {
+  ByteWriter w;
+  auto add = [&](const std::string& name, OpponentKind kind, const std::string& bytes) {
+    w.put_string(name);
+    w.put<uint8_t>(uint8_t(kind));
+    w.put_string(bytes);
+  };
+  if (rules.variant == Variant::Backgammon) add("pubeval", OpponentKind::Pubeval, "");
+  add("heuristic", OpponentKind::Heuristic, "");
   if (!st.metrics.empty()) {
     const std::string prev = (fs::path(c.out_dir) / ("eval-" + std::to_string(st.metrics.back().games) + ".nardnet")).string();
-    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(nets.rules, prev);
-    if (!m) return m.error();
-    opponents.push_back({"previous", {OpponentKind::Net, *m}});
+    Result<std::string> bytes = read_file(prev);
+    if (!bytes) return bytes.error();
+    add("previous", OpponentKind::Net, *bytes);
   }
   const std::string first = (fs::path(c.out_dir) / "first.nardnet").string();
   if (fs::exists(first)) {
-    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(nets.rules, first);
-    if (!m) return m.error();
-    opponents.push_back({"first", {OpponentKind::Net, *m}});
+    Result<std::string> bytes = read_file(first);
+    if (!bytes) return bytes.error();
+    add("first", OpponentKind::Net, *bytes);
   }
-  for (auto& [name, opp] : opponents) {
-    Result<StrengthResult> r = measure_strength(nets.rules, model, opp, c.eval_match_games, kEvalSeed, c.threads);
-    if (!r) return r.error();
-    row.strength.push_back({name, r->points_per_game, r->standard_error, r->games});
-  }
-  return row;
+  return w.take();
 }
+
+// The model's strength against each opponent of the list, the games spread over the ranks.
+Result<std::vector<StrengthPoint>> evaluate(Communicator& comm, const TrainConfig& c, const Rules& rules,
+                                            std::shared_ptr<const NeuralModel> model, const std::string& list) {
+  std::vector<StrengthPoint> points;
+  ByteReader in(list);
+  while (!in.at_end()) {
+    std::string name, bytes;
+    uint8_t kind = 0;
+    if (!in.get_string(name) || !in.get(kind) || !in.get_string(bytes)) return make_error("malformed opponent list");
+    Opponent opp{OpponentKind(kind), nullptr};
+    if (opp.kind == OpponentKind::Net) {
+      Result<NetWeights> w = parse_weights(bytes, name + " opponent");
+      if (!w) return w.error();
+      Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::create(rules, *w);
+      if (!m) return m.error();
+      opp.net = *m;
+    }
+    Result<StrengthResult> r = measure_strength(comm, rules, model, opp, c.eval_match_games, kEvalSeed, c.threads);
+    if (!r) return r.error();
+    points.push_back({name, r->points_per_game, r->standard_error, r->games});
+  }
+  return points;
+}
+
 // Starts the nets from c.init_from's weights (widened when the run's nets are wider) and adds the
 // model's hash to the run identity.
 std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vector<std::string>& identity) {
@@ -188,67 +216,118 @@ std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vect
   return std::nullopt;
 }
 
+// metrics.csv and strength.svg from the rows of the run state.
+std::optional<Error> write_metrics(const TrainConfig& c, const RunState& st) {
+  if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
+  return write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
+                           strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training"));
+}
+
 }  // namespace
 
-std::optional<Error> run_training(const TrainConfig& c_in,
+std::optional<Error> run_training(const TrainConfig& config,
+                                  const std::function<void(const TrainProgress&)>& progress) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  return run_training(*alone, config, progress);
+}
+
+std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
                                   const std::function<void(const TrainProgress&)>& progress) {
   TrainConfig c = c_in;
-  if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
-  if (c.round_games < 1 || c.batch_size < 1 || c.threads < 1)
-    return make_error("round games, batch size and threads must be positive");
-  if (c.lambda < 0 || c.lambda > 1) return make_error("lambda must lie in [0, 1]");
-  const long long round = c.round_games;
+  const bool root = comm.is_root();
+  const long long round = std::max(1, c.round_games);
   c.games = (c.games + round - 1) / round * round;
   const long long ckpt_every = std::max(1LL, (c.checkpoint_games + round - 1) / round) * round;
   const long long eval_every = c.eval_games <= 0 ? 0 : std::max(1LL, (c.eval_games + ckpt_every - 1) / ckpt_every) * ckpt_every;
 
-  Result<Nets> made = make_nets(c, nullptr);
-  if (!made) return made.error();
-  Nets nets = std::move(made.value());
-  std::vector<std::string> identity = identity_lines(c, nets.names, nets.hidden);
-  if (!c.init_from.empty())
-    if (auto e = init_from_model(c, nets, identity)) return e;
-
+  // Rank 0 checks the settings, makes the nets, resumes or creates the run directory; every rank
+  // gets where the run stands and the current weights.
+  std::optional<Nets> nets;  // rank 0 only: the learners
+  std::unique_ptr<RunDirectoryLock> run_claim;  // rank 0: the run directory, held until the run ends
+  std::vector<std::string> identity;
   RunState st;
-  std::error_code ec;
-  const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
-  if (c.resume) {
-    Result<std::string> dir = latest_checkpoint(c.out_dir);
-    if (!dir) return dir.error();
-    Result<LoadedState> loaded = read_checkpoint_state(*dir);
-    if (!loaded) return loaded.error();
-    if (loaded->identity != identity) {
-      std::string diff;
-      for (const std::string& l : loaded->identity)
-        if (std::find(identity.begin(), identity.end(), l) == identity.end()) diff += " '" + l + "'";
-      return make_error("cannot resume " + c.out_dir + ": the checkpoint was made with other settings (" +
-                        (diff.empty() ? std::string("different nets") : "checkpoint has" + diff) +
-                        "); pass the same options as the original run");
+  Result<Rules> rules = resolve_rules(c.variant);
+  if (!rules) return rules.error();
+  Result<std::string> start = from_root(comm, [&]() -> Result<std::string> {
+    if (c.out_dir.empty()) return make_error("no output directory given (--out DIR)");
+    if (c.round_games < 1 || c.batch_size < 1 || c.threads < 1)
+      return make_error("round games, batch size and threads must be positive");
+    if (c.lambda < 0 || c.lambda > 1) return make_error("lambda must lie in [0, 1]");
+    Result<Nets> made = make_nets(c, nullptr);
+    if (!made) return made.error();
+    nets.emplace(std::move(made.value()));
+    identity = identity_lines(c, nets->names, nets->hidden);
+    if (!c.init_from.empty())
+      if (auto e = init_from_model(c, *nets, identity)) return *e;
+    std::error_code ec;
+    const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
+    if (!c.resume && has_checkpoint)
+      return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
+    if (!c.resume) {
+      fs::create_directories(c.out_dir, ec);
+      if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
+    } else if (!fs::is_directory(c.out_dir)) {
+      return latest_checkpoint(c.out_dir).error();
     }
-    for (size_t i = 0; i < nets.learners.size(); ++i) {
-      const fs::path d(*dir);
-      if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
-                                          (d / (nets.names[i] + ".optim.pt")).string()))
-        return e;
+    // Held until the run ends; removes what killed runs left behind.
+    Result<ClaimedRunDirectory> claimed = claim_run_directory(c.out_dir);
+    if (!claimed) return claimed.error();
+    run_claim = std::move(claimed.value().lock);
+    if (c.resume) {
+      Result<std::string> dir = latest_checkpoint(c.out_dir);
+      if (!dir) return dir.error();
+      Result<LoadedState> loaded = read_checkpoint_state(*dir);
+      if (!loaded) return loaded.error();
+      if (loaded->identity != identity) {
+        std::string diff;
+        for (const std::string& l : loaded->identity)
+          if (std::find(identity.begin(), identity.end(), l) == identity.end()) diff += " '" + l + "'";
+        return make_error("cannot resume " + c.out_dir + ": the checkpoint was made with other settings (" +
+                          (diff.empty() ? std::string("different nets") : "checkpoint has" + diff) +
+                          "); pass the same options as the original run");
+      }
+      for (size_t i = 0; i < nets->learners.size(); ++i) {
+        const fs::path d(*dir);
+        if (auto e = nets->learners[i]->load((d / (nets->names[i] + ".model.pt")).string(),
+                                             (d / (nets->names[i] + ".optim.pt")).string()))
+          return *e;
+      }
+      st = loaded->state;
+      // A run killed after a checkpoint but before metrics.csv was rewritten: the checkpoint's rows
+      // are the truth.
+      if (auto e = write_metrics(c, st)) return *e;
     }
-    st = loaded->state;
-  } else if (has_checkpoint) {
-    return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
-  } else {
-    fs::create_directories(c.out_dir, ec);
-    if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
-  }
+    ByteWriter w;
+    w.put<int64_t>(st.games_done);
+    w.put_string(serialize_weights(nets->weights(describe(c, *nets, st.games_done))));
+    return w.take();
+  });
+  if (!start) return start.error();
 
-  SelfPlayPool pool(nets.rules, c.threads);
+  // The self-play model: rank 0 makes it from its learners, the others from the weights it sends.
+  auto model_from = [&](const std::string& weight_bytes) -> Result<std::shared_ptr<const NeuralModel>> {
+    Result<NetWeights> w = parse_weights(weight_bytes, "the weights from rank 0");
+    if (!w) return w.error();
+    return NeuralModel::create(*rules, *w);
+  };
+  Result<std::shared_ptr<const NeuralModel>> model = make_error("no model");
+  if (root) {
+    model = NeuralModel::create(*rules, nets->weights(describe(c, *nets, st.games_done)));
+  } else {
+    ByteReader in(*start);
+    int64_t games_done = 0;
+    std::string bytes;
+    if (!in.get(games_done) || !in.get_string(bytes)) return make_error("malformed start message from rank 0");
+    st.games_done = games_done;
+    model = model_from(bytes);
+  }
+  if (!model) return model.error();
+
+  SelfPlayPool pool(*rules, c.threads);
   SelfPlayConfig sp;
   sp.lambda = c.lambda;
   sp.exploration = c.exploration;
-  auto make_model = [&]() -> Result<std::shared_ptr<const NeuralModel>> {
-    return NeuralModel::create(nets.rules, nets.weights(describe(c, nets, st.games_done)));
-  };
-  Result<std::shared_ptr<const NeuralModel>> model = make_model();
-  if (!model) return model.error();
-  if (progress) {
+  if (progress && root) {
     TrainProgress p;
     p.games_done = st.games_done;
     p.games_total = c.games;
@@ -261,10 +340,19 @@ std::optional<Error> run_training(const TrainConfig& c_in,
   while (st.games_done < c.games) {
     const auto t0 = Clock::now();
     const double cpu0 = process_cpu_seconds();
-    const Examples ex = pool.play(*model, c.seed, uint64_t(st.games_done), c.round_games, sp);
-    Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(st.rounds_done)));
-    const double loss = learn(nets, ex, c.batch_size, shuffle);
-    model = make_model();
+    Result<Examples> ex = pool.play(comm, *model, c.seed, uint64_t(st.games_done), c.round_games, sp);
+    if (!ex) return ex.error();
+    kill_point("self-play");
+    // Rank 0 learns; every rank then plays with the new weights.
+    double loss = 0;
+    Result<std::string> weights = from_root(comm, [&]() -> Result<std::string> {
+      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(st.rounds_done)));
+      loss = learn(*nets, *ex, c.batch_size, shuffle, comm);
+      if (comm.size() == 1) return std::string();
+      return serialize_weights(nets->weights(describe(c, *nets, st.games_done)));
+    });
+    if (!weights) return weights.error();
+    model = root ? NeuralModel::create(*rules, nets->weights(describe(c, *nets, st.games_done))) : model_from(*weights);
     if (!model) return model.error();
     const double dt = since(t0);
     st.games_done += c.round_games;
@@ -281,33 +369,46 @@ std::optional<Error> run_training(const TrainConfig& c_in,
     p.seconds = st.seconds;
     if (!st.metrics.empty()) p.last_eval = st.metrics.back();
     p.event = "round";
-    if (progress) progress(p);
+    if (progress && root) progress(p);
 
     const bool last = st.games_done >= c.games;
     if (st.games_done % ckpt_every != 0 && !last) continue;
-    const NetWeights w = nets.weights(describe(c, nets, st.games_done));
-    const std::string first = (fs::path(c.out_dir) / "first.nardnet").string();
-    if (!fs::exists(first))
-      if (auto e = save_weights(first, w)) return e;
+    NetWeights w;
+    if (root) {
+      w = nets->weights(describe(c, *nets, st.games_done));
+      const std::string first = (fs::path(c.out_dir) / "first.nardnet").string();
+      if (!fs::exists(first))
+        if (auto e = save_weights(first, w)) return e;
+    }
     if (eval_every && (st.games_done % eval_every == 0 || last)) {
-      Result<MetricsRow> row = evaluate(c, nets, *model, st);
-      if (!row) return row.error();
-      if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
-        return e;
-      st.metrics.push_back(*row);
+      Result<std::string> list = from_root(comm, [&] { return opponent_list(c, *rules, st); });
+      if (!list) return list.error();
+      Result<std::vector<StrengthPoint>> points = evaluate(comm, c, *rules, *model, *list);
+      if (!points) return points.error();
+      if (root) {
+        MetricsRow row;
+        row.games = st.games_done;
+        row.seconds = st.seconds;
+        row.loss = st.interval_rounds ? st.interval_loss / st.interval_rounds : 0.0;
+        row.strength = *points;
+        if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
+          return e;
+        kill_point("eval");
+        st.metrics.push_back(row);
+        p.last_eval = row;
+        p.event = "eval";
+        if (progress) progress(p);
+      }
       st.interval_loss = 0;
       st.interval_rounds = 0;
-      p.last_eval = *row;
-      p.event = "eval";
-      if (progress) progress(p);
     }
-    if (auto e = save_checkpoint(c.out_dir, identity, st, nets.names, nets.learner_ptrs(),
+    if (!root) continue;
+    comm.heartbeat();
+    if (auto e = save_checkpoint(c.out_dir, identity, st, nets->names, nets->learner_ptrs(),
                                  {{"net.nardnet", serialize_weights(w)}}))
       return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
-    if (auto e = write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
-                                   strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training")))
-      return e;
+    kill_point("metrics");
+    if (auto e = write_metrics(c, st)) return e;
     p.event = "checkpoint";
     if (progress) progress(p);
   }
@@ -315,6 +416,11 @@ std::optional<Error> run_training(const TrainConfig& c_in,
 }
 
 Result<TrainBenchResult> bench_training(const TrainConfig& c, int rounds) {
+  const std::unique_ptr<Communicator> alone = Communicator::single();
+  return bench_training(*alone, c, rounds);
+}
+
+Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c, int rounds) {
   if (rounds < 1 || c.round_games < 1 || c.batch_size < 1 || c.threads < 1)
     return make_error("rounds, round games, batch size and threads must be positive");
   Result<Nets> made = make_nets(c, nullptr);
@@ -330,27 +436,80 @@ Result<TrainBenchResult> bench_training(const TrainConfig& c, int rounds) {
   Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::create(nets.rules, nets.weights("bench"));
   if (!model) return model.error();
   TrainBenchResult r;
+  r.ranks = comm.size();
+  const long long gathered0 = comm.gather_bytes(), sent0 = comm.broadcast_bytes();
   const auto t0 = Clock::now();
   const double cpu0 = process_cpu_seconds();
   for (int k = 0; k < rounds; ++k) {
     const auto t1 = Clock::now();
-    const Examples ex = pool.play(*model, c.seed, uint64_t(r.games), c.round_games, sp);
+    Result<Examples> ex = pool.play(comm, *model, c.seed, uint64_t(r.games), c.round_games, sp);
+    if (!ex) return ex.error();
     r.self_play_seconds += since(t1);
     const auto t2 = Clock::now();
-    Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(k)));
-    learn(nets, ex, c.batch_size, shuffle);
-    model = NeuralModel::create(nets.rules, nets.weights("bench"));
-    if (!model) return model.error();
+    const double cpu2 = process_cpu_seconds();
+    std::string bytes;
+    if (comm.is_root()) {
+      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(k)));
+      learn(nets, *ex, c.batch_size, shuffle, comm);
+      if (comm.size() > 1) bytes = serialize_weights(nets.weights("bench"));
+    }
     r.learn_seconds += since(t2);
+    r.learn_cpu_seconds += process_cpu_seconds() - cpu2;
+    const auto t3 = Clock::now();
+    if (comm.size() > 1) {
+      if (auto e = comm.broadcast(bytes)) return *e;
+      if (!comm.is_root()) {
+        Result<NetWeights> w = parse_weights(bytes, "the weights from rank 0");
+        if (!w) return w.error();
+        model = NeuralModel::create(nets.rules, *w);
+      }
+    }
+    if (comm.is_root()) model = NeuralModel::create(nets.rules, nets.weights("bench"));
+    if (!model) return model.error();
+    r.broadcast_seconds += since(t3);
     r.games += c.round_games;
-    for (const ExampleBlock& b : ex.blocks) r.positions += b.count();
+    for (const ExampleBlock& b : ex->blocks) r.positions += b.count();
   }
   r.seconds = since(t0);
   r.cpu_seconds = process_cpu_seconds() - cpu0;
+  r.all_ranks_cpu_seconds = r.cpu_seconds;
+  if (comm.size() > 1) {
+    Result<std::vector<double>> cpu = gather_values<double>(comm, comm.size(), std::vector<double>{r.cpu_seconds});
+    if (!cpu) return cpu.error();
+    r.all_ranks_cpu_seconds = 0;
+    for (double x : *cpu) r.all_ranks_cpu_seconds += x;
+  }
+  r.gather_bytes = comm.gather_bytes() - gathered0;
+  r.broadcast_bytes = comm.broadcast_bytes() - sent0;
+  // The weight broadcast alone, without the waiting that precedes it in a round: every rank is
+  // in step after a gather, then rank 0 sends the weights.
+  if (comm.size() > 1) {
+    const std::string weights = serialize_weights(nets.weights("bench"));
+    constexpr int kRepeats = 10;
+    double total = 0;
+    for (int k = 0; k < kRepeats; ++k) {
+      Result<std::vector<std::string>> sync = comm.gather(std::string());
+      if (!sync) return sync.error();
+      std::string bytes = comm.is_root() ? weights : std::string();
+      const auto tb = Clock::now();
+      if (auto e = comm.broadcast(bytes)) return *e;
+      Result<std::vector<std::string>> ack = comm.gather(std::string());
+      if (!ack) return ack.error();
+      total += since(tb);
+    }
+    r.weight_broadcast_seconds = total / kRepeats;
+    r.weight_bytes = (long long)weights.size();
+  }
   return r;
 }
 
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path) {
+  Result<NetWeights> w = checkpoint_weights(run_dir);
+  if (!w) return w.error();
+  return save_weights(out_path, *w);
+}
+
+Result<NetWeights> checkpoint_weights(const std::string& run_dir) {
   Result<std::string> dir = latest_checkpoint(run_dir);
   if (!dir) return dir.error();
   Result<LoadedState> loaded = read_checkpoint_state(*dir);
@@ -390,9 +549,9 @@ std::optional<Error> export_checkpoint(const std::string& run_dir, const std::st
     const fs::path d(*dir);
     if (auto e = nets.learners[i]->load((d / (nets.names[i] + ".model.pt")).string(),
                                         (d / (nets.names[i] + ".optim.pt")).string()))
-      return e;
+      return *e;
   }
-  return save_weights(out_path, nets.weights(describe(c, nets, loaded->state.games_done)));
+  return nets.weights(describe(c, nets, loaded->state.games_done));
 }
 
 }  // namespace nard::training

@@ -15,8 +15,14 @@
 //                          <encoder>.model.pt and <encoder>.optim.pt (torch::save), net.nardnet
 //   eval-<games>.nardnet   the net at each evaluation (the next evaluation's "previous" opponent)
 //   metrics.csv, strength.svg
+//   lock                   held (flock) by the running trainer: one run per directory
 // A kill at any moment loses at most the games since the last checkpoint: a checkpoint directory is
-// complete before `latest` names it, and older ones are removed only afterwards.
+// complete before `latest` names it, and older ones are removed only afterwards. --resume rewrites
+// metrics.csv and strength.svg from the checkpoint's rows (so they are never behind it) and removes
+// the temporary files a killed run left (training/run_directory.h). A write that fails (a full
+// disk, a file size limit) ends the run with an error naming the run directory; the previous
+// checkpoint, metrics and model files stay as they were. tests/training/train_faults.sh kills runs
+// at every step (training/kill_point.h) and checks this.
 //
 // Determinism: results depend only on the config (not on the thread count, the schedule, or on
 // whether the run was interrupted and resumed at a checkpoint): game i uses game_seed(seed, i),
@@ -29,8 +35,10 @@
 #include <string>
 #include <vector>
 
+#include "bot/distributed.h"
 #include "engine/result.h"
 #include "engine/rules.h"
+#include "nn/weights_file.h"
 #include "training/learner.h"
 
 namespace nard::training {
@@ -87,6 +95,15 @@ struct TrainProgress {
 std::optional<Error> run_training(const TrainConfig& config,
                                   const std::function<void(const TrainProgress&)>& progress);
 
+// The same run on the ranks of `comm` (every rank calls it with the same config; docs/distributed.md).
+// Each round's games are spread over the ranks (game i on rank i % size) and gathered on rank 0
+// in game order; rank 0 learns, sends the new weights to every rank, and alone reads and writes
+// the run directory and calls `progress`; the evaluation matches are spread too. A round is
+// already a batch of games played with fixed weights and learned in a fixed order, so a run gives
+// the same weights, byte for byte, on any number of ranks (and threads).
+std::optional<Error> run_training(Communicator& comm, const TrainConfig& config,
+                                  const std::function<void(const TrainProgress&)>& progress);
+
 // The training loop's speed: `rounds` rounds of config.round_games self-play games, each followed by
 // the learner's pass and the weight push, exactly as run_training does them, but in memory (no run
 // directory, no checkpoints, no evaluations). Starts from config.init_from (else random weights).
@@ -96,11 +113,27 @@ struct TrainBenchResult {
   double seconds = 0;           // wall clock, self-play + learning + weight pushes
   double self_play_seconds = 0;
   double learn_seconds = 0;     // learner passes and weight pushes
+  double learn_cpu_seconds = 0; // the learner's CPU time (rank 0)
   double cpu_seconds = 0;       // this process's CPU time over the same span
+  // Spread over ranks (the Communicator overload; figures of rank 0):
+  int ranks = 1;
+  double all_ranks_cpu_seconds = 0;  // CPU time of every rank over the rounds
+  double broadcast_seconds = 0;  // rank 0's part in sending the weights each round (and the
+                                 // model's construction on every rank)
+  long long gather_bytes = 0;    // games sent to rank 0, all rounds
+  long long broadcast_bytes = 0; // weights sent by rank 0, all rounds
+  double weight_broadcast_seconds = 0;  // one weight broadcast to every rank and their answers,
+                                        // measured apart (ranks in step)
+  long long weight_bytes = 0;
 };
 Result<TrainBenchResult> bench_training(const TrainConfig& config, int rounds);
+// The same with the games of each round spread over the ranks of `comm` and the learner on rank 0
+// (as run_training does it); every rank calls it.
+Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& config, int rounds);
 
-// Reads the newest checkpoint of a run directory and writes its nets as a model file.
+// The nets of the newest checkpoint of a run directory, as a model.
+Result<NetWeights> checkpoint_weights(const std::string& run_dir);
+// checkpoint_weights written as a model file (atomically; an error names out_path).
 std::optional<Error> export_checkpoint(const std::string& run_dir, const std::string& out_path);
 
 }  // namespace nard::training

@@ -1,0 +1,191 @@
+#include "api/endpoints.h"
+
+#include "api/deadline_evaluator.h"
+#include "api/documents.h"
+#include "api/request_error.h"
+#include "api/request_fields.h"
+#include "api/rollout_job.h"
+#include "bot/agents.h"
+#include "engine/position_arg.h"
+
+namespace nard::api {
+
+using nlohmann::json;
+
+namespace {
+
+struct Loaded {
+  GameFields game;
+  std::shared_ptr<const NeuralModel> model;
+};
+
+Loaded load_game(RequestFields& f, ModelRegistry& models) {
+  Loaded l;
+  l.game = read_game(f);
+  const std::string key = variant_word(l.game.resolved.variant) + "|" +
+                          (l.game.rules.empty() ? l.game.resolved.preset : l.game.rules);
+  Result<std::shared_ptr<const NeuralModel>> m = models.model(l.game.resolved, key);
+  if (!m) throw RequestError(503, m.error().message);
+  l.model = *m;
+  return l;
+}
+
+int read_ply(RequestFields& f, const ApiLimits& limits) {
+  return f.integer("ply", 0, 0, limits.max_ply);
+}
+
+}  // namespace
+
+Api::Api(ModelRegistry& models, Jobs& jobs, ApiLimits limits)
+    : models_(models), jobs_(jobs), limits_(limits) {}
+
+std::chrono::steady_clock::time_point Api::deadline() const {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+             std::chrono::duration<double>(limits_.timeout_seconds));
+}
+
+json Api::position(const json& request) {
+  RequestFields f(request);
+  const GameFields g = read_game(f);
+  std::string text;
+  const Position pos = read_position(f, g.resolved, &text);
+  f.reject_unknown();
+  json doc = position_json(pos, g.resolved);
+  doc["variant"] = variant_word(g.resolved.variant);
+  doc["rules"] = g.rules.empty() ? g.resolved.preset : g.rules;
+  Result<MatchState> m = match_state_arg(text);
+  const bool carries_match =
+      text.rfind("XGID=", 0) == 0 || text.rfind("board:", 0) == 0 ||
+      (text.find(':') != std::string::npos && text.find(' ') == std::string::npos);
+  if (m && carries_match) {
+    const MatchView v = match_view(*m, m->on_roll);
+    const char* owner = v.cube.owner < 0 ? "centred" : v.cube.owner == 0 ? "me" : "opponent";
+    doc["match"] = {{"match_length", v.match_length},
+                    {"score", {v.my_score, v.opp_score}},
+                    {"crawford", v.crawford_game},
+                    {"cube", v.cube.value},
+                    {"cube_owner", owner}};
+    if (m->dice_rolled()) doc["dice"] = m->dice.normalised().str();
+  }
+  return doc;
+}
+
+json Api::moves(const json& request) {
+  RequestFields f(request);
+  const GameFields g = read_game(f);
+  const Position pos = read_position(f, g.resolved);
+  const Dice dice = read_dice(f);
+  f.reject_unknown();
+  return moves_document(g.resolved, pos, dice);
+}
+
+json Api::hint(const json& request) {
+  RequestFields f(request);
+  const Loaded l = load_game(f, models_);
+  const Position pos = read_position(f, l.game.resolved);
+  const Dice dice = read_dice(f);
+  SearchConfig config;
+  config.ply = read_ply(f, limits_);
+  const int top = f.integer("top", 10, 0, 1 << 20);
+  f.reject_unknown();
+  NeuralEvaluator net(l.model);
+  DeadlineEvaluator evaluator(net, deadline());
+  Search search(l.game.resolved, evaluator, config);
+  return hint_document(l.game.resolved, pos, dice, search, top);
+}
+
+json Api::eval(const json& request) {
+  RequestFields f(request);
+  const Loaded l = load_game(f, models_);
+  std::string text;
+  const Position pos = read_position(f, l.game.resolved, &text);
+  SearchConfig config;
+  config.ply = read_ply(f, limits_);
+  const MatchView view = read_match(f, l.game.resolved, text);
+  f.reject_unknown();
+  NeuralEvaluator net(l.model);
+  DeadlineEvaluator evaluator(net, deadline());
+  BotAgent agent(l.game.resolved, evaluator, config, &models_.met());
+  const Probabilities p = agent.search().evaluate(pos, config.ply);
+  Result<CubeDecision> cube = agent.analyse_cube(pos, view);
+  return eval_document(config.ply, p, l.game.resolved, cube ? &*cube : nullptr);
+}
+
+json Api::cube(const json& request) {
+  RequestFields f(request);
+  const Loaded l = load_game(f, models_);
+  std::string text;
+  const Position pos = read_position(f, l.game.resolved, &text);
+  SearchConfig config;
+  config.ply = read_ply(f, limits_);
+  const MatchView view = read_match(f, l.game.resolved, text);
+  f.reject_unknown();
+  if (!l.game.resolved.cube)
+    throw bad_field(l.game.rules.empty() ? "variant" : "rules",
+                    std::string(variant_name(l.game.resolved.variant)) + " (rules " +
+                        l.game.resolved.preset + ") has no doubling cube");
+  NeuralEvaluator net(l.model);
+  DeadlineEvaluator evaluator(net, deadline());
+  BotAgent agent(l.game.resolved, evaluator, config, &models_.met());
+  Result<CubeDecision> d = agent.analyse_cube(pos, view);
+  if (!d) throw RequestError(400, d.error().message);
+  return cube_document(config.ply, *d, view);
+}
+
+json Api::rollout_start(const json& request) {
+  RequestFields f(request);
+  const Loaded l = load_game(f, models_);
+  RolloutJobSpec spec;
+  spec.rules = l.game.resolved;
+  spec.model = l.model;
+  spec.position = read_position(f, l.game.resolved);
+  if (f.has("dice")) spec.dice = read_dice(f);
+  spec.candidates = f.integer("candidates", 5, 1, limits_.max_candidates);
+  spec.search.ply = read_ply(f, limits_);
+  spec.cube_decision = f.boolean("cube_decision", false);
+  RolloutConfig& c = spec.config;
+  c.trials = f.integer("trials", 1296, 1, limits_.max_trials);
+  c.truncate_plies = f.integer("truncate", 0, 0, 10000);
+  c.ply = f.integer("rollout_ply", 0, 0, limits_.max_rollout_ply);
+  c.stratified_turns = f.integer("stratify", 2, 0, 8);
+  c.variance_reduction = f.boolean("variance_reduction", true);
+  c.seed = uint64_t(f.integer("seed", 1, 0, 2147483647));
+  c.cubeful = f.boolean("cubeful", false) || spec.cube_decision;
+  c.cube = read_cube_view(f);
+  f.reject_unknown();
+  if (c.cubeful && !spec.rules.cube)
+    throw bad_field("cubeful", "this game has no doubling cube: roll out cubeless");
+  if (spec.cube_decision && spec.dice)
+    throw bad_field("dice", "a cube decision is rolled out before the roll: leave out dice");
+  if (c.cubeful) {
+    Result<std::vector<int>> stakes = cube_stakes(spec.rules, c.cube.value);
+    if (!stakes) throw bad_field("cube", stakes.error().message);
+  }
+  if (spec.dice) {
+    MoveGenerator gen(spec.rules);
+    PlayList list;
+    list.size = gen.generate(spec.position, *spec.dice, list.positions.get(), list.moves.get());
+    if (list.size == 0) throw bad_field("dice", "no legal play with " + spec.dice->str());
+  }
+  const int total = rollout_job_total(spec);
+  Result<std::string> id = jobs_.start("rollout", total, rollout_job(std::move(spec)));
+  if (!id) throw RequestError(429, id.error().message);
+  return *jobs_.status(*id, "rollout");
+}
+
+json Api::rollout_status(const std::string& id) {
+  std::optional<json> s = jobs_.status(id, "rollout");
+  if (!s)
+    throw RequestError(404, "no rollout job '" + id + "' (finished jobs are kept for a while only)",
+                       "id");
+  return *s;
+}
+
+json Api::rollout_cancel(const std::string& id) {
+  std::optional<json> s = jobs_.cancel(id, "rollout");
+  if (!s) throw RequestError(404, "no rollout job '" + id + "'", "id");
+  return *s;
+}
+
+}  // namespace nard::api

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""The web page of `nard serve` in headless Chromium, driven over the WebDriver protocol
+(chromedriver; Python standard library only).
+
+Starts `nard serve --port 0` and chromedriver, loads a position by its gnubg ID, reads the hint
+list from the page, makes the best play by clicking its checkers, and checks the page reached
+the play's position; then shows every game of the family, a rollout and a game against the bot,
+on a laptop and a phone screen. Screenshots go to --out (e.g. build/screenshots/*.png).
+
+Exit codes: 0 pass, 1 fail, 77 skipped (no Chromium or ChromeDriver on this machine).
+"""
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+SKIP = 77
+CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+
+class Failure(Exception):
+    pass
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http(method, url, body=None, timeout=60):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        payload = e.read()
+        try:
+            return json.loads(payload)
+        except ValueError:
+            raise Failure(f"{method} {url}: HTTP {e.code} {payload[:200]!r}")
+
+
+class WebDriver:
+    """The few W3C WebDriver commands the test needs."""
+
+    def __init__(self, driver_url, chromium, width, height):
+        self.base = driver_url
+        caps = {"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium, "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--hide-scrollbars", "--force-device-scale-factor=1",
+                f"--window-size={width},{height}"]},
+        }}}
+        reply = http("POST", f"{self.base}/session", caps)
+        value = reply.get("value", {})
+        if "sessionId" not in value:
+            raise Failure(f"chromedriver did not start a session: {reply}")
+        self.session = f"{self.base}/session/{value['sessionId']}"
+
+    def cmd(self, method, path, body=None):
+        reply = http(method, self.session + path, body if body is not None else ({} if method == "POST" else None))
+        value = reply.get("value") if isinstance(reply, dict) else None
+        if isinstance(value, dict) and "error" in value:
+            raise Failure(f"WebDriver {path}: {value['error']}: {value.get('message', '')[:300]}")
+        return value
+
+    def get(self, url):
+        self.cmd("POST", "/url", {"url": url})
+
+    def find(self, css):
+        return self.cmd("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def find_all(self, css):
+        return [e[ELEMENT] for e in self.cmd("POST", "/elements", {"using": "css selector", "value": css})]
+
+    def click(self, css):
+        self.cmd("POST", f"/element/{self.find(css)}/click")
+
+    def type(self, css, text):
+        e = self.find(css)
+        self.cmd("POST", f"/element/{e}/clear")
+        self.cmd("POST", f"/element/{e}/value", {"text": text})
+
+    def text(self, css):
+        return self.cmd("GET", f"/element/{self.find(css)}/text")
+
+    def js(self, script, *args):
+        return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def resize(self, width, height):
+        self.cmd("POST", "/window/rect", {"width": width, "height": height})
+
+    def screenshot(self, path):
+        png = base64.b64decode(self.cmd("GET", "/screenshot"))
+        with open(path, "wb") as f:
+            f.write(png)
+        print(f"  screenshot {path}")
+
+    def wait(self, what, predicate, timeout=30.0):
+        end = time.time() + timeout
+        last = None
+        while time.time() < end:
+            last = predicate()
+            if last:
+                return last
+            time.sleep(0.1)
+        raise Failure(f"timed out waiting for {what} (last: {last!r})")
+
+    def quit(self):
+        try:
+            http("DELETE", self.session)
+        except Exception:
+            pass
+
+
+def start_server(nard, static_dir):
+    extra = ["--static", static_dir] if static_dir else []
+    proc = subprocess.Popen([nard, "serve", "--port", "0", "--max-jobs", "1"] + extra,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    line = proc.stderr.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not m:
+        proc.kill()
+        raise Failure(f"nard serve did not say where it listens: {line!r}")
+    return proc, f"http://127.0.0.1:{m.group(1)}"
+
+
+def start_driver(chromedriver):
+    port = free_port()
+    proc = subprocess.Popen([chromedriver, f"--port={port}"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    end = time.time() + 20
+    while time.time() < end:
+        try:
+            if http("GET", url + "/status", timeout=2)["value"]["ready"]:
+                return proc, url
+        except (OSError, Failure, KeyError):
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise Failure("chromedriver did not become ready")
+
+
+def status(d):
+    return d.text("#status")
+
+
+def select(d, css, value):
+    d.click(f'{css} option[value="{value}"]')
+
+
+def run(d, server, out):
+    # --- Load a position by its gnubg ID (x has played 31 8/5 6/5; the opponent is on roll).
+    position = "sGfwATDgc/ABMA"
+    d.get(server + "/")
+    d.wait("the games list", lambda: d.js("return document.querySelectorAll('#variant option').length") == 5)
+    d.wait("the start position", lambda: d.text("#position-id") == "4HPwATDgc/ABMA")
+    d.type("#position-input", position)
+    d.click("#load-btn")
+    d.wait("the loaded position", lambda: d.text("#position-id") == position)
+    notation = d.text("#position-notation")
+    print(f"  loaded {position}: {notation}")
+
+    # --- The hint list of 6-4 at 2 ply, read from the page.
+    select(d, "#die1", "6")
+    select(d, "#die2", "4")
+    select(d, "#ply", "2")
+    d.click("#hint-btn")
+    rows = d.wait("the hint list", lambda: d.js(
+        "return [...document.querySelectorAll('#hint-table tbody tr[data-index]')].map(r => "
+        "[...r.cells].map(c => c.textContent))"))
+    print(f"  {len(rows)} plays; best {rows[0][1]} {rows[0][2]}")
+    expected = http("POST", server + "/api/hint", {"position": position, "dice": "64", "ply": 2, "top": 0})
+    if [r[1] for r in rows] != [p["move"] for p in expected["plays"]]:
+        raise Failure(f"the page lists {[r[1] for r in rows]}, the API {[p['move'] for p in expected['plays']]}")
+    equities = [float(r[2].replace("−", "-")) for r in rows]
+    if equities != sorted(equities, reverse=True):
+        raise Failure(f"the hint list is not best first: {equities}")
+    d.screenshot(os.path.join(out, "hint.png"))
+
+    # --- Make the best play by clicking its checkers: each step, source then destination.
+    best = expected["plays"][0]
+    for step in best["steps"]:
+        d.click(f'rect.hit[data-point="{step["from"]}"]')
+        targets = d.js("return [...document.querySelectorAll('#board .pt-target')].length")
+        if step["to"] != 0 and targets == 0:
+            raise Failure(f"no destination highlighted after clicking point {step['from']}")
+        d.click(f'rect.hit[data-point="{step["to"]}"]')
+    d.wait("the position after the play", lambda: d.text("#position-id") == best["position"])
+    print(f"  played {best['move']} by clicking: now {best['position']}")
+    if "Played" not in status(d):
+        raise Failure(f"status after the play: {status(d)!r}")
+    d.screenshot(os.path.join(out, "after_play.png"))
+
+    # --- A bad position names the problem.
+    d.type("#position-input", "not a position")
+    d.click("#load-btn")
+    d.wait("the error message", lambda: "position" in status(d).lower() and
+           d.js("return document.getElementById('status').className").endswith("error"))
+
+    # --- Evaluation, cube and a rollout with its progress.
+    d.type("#position-input", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    d.click("#load-btn")
+    d.wait("the XGID", lambda: d.text("#position-id") == "4HPwATDgc/ABMA")
+    select(d, "#ply", "1")
+    d.click("#eval-btn")
+    d.wait("the evaluation", lambda: "Cubeless" in d.text("#eval-out"))
+    d.click("#cube-btn")
+    d.wait("the cube analysis", lambda: "No double" in d.text("#cube-out"))
+    d.type("#ro-trials", "144")
+    d.type("#ro-truncate", "6")
+    d.click("#ro-start")
+    d.wait("the rollout result", lambda: "trials each" in d.text("#ro-out"), timeout=90)
+    d.screenshot(os.path.join(out, "eval_cube_rollout.png"))
+
+    # --- Every game of the family from its start (pins and both directions on the boards).
+    for variant, notation_text in [("plakoto", "x 24:11 19:1 13:1+ 8:1; o 20:1+ 3:1 1:12"),
+                                   ("longnardy", None), ("fevga", None), ("tawla31", None)]:
+        select(d, "#variant", variant)
+        d.wait(f"{variant} start", lambda: d.js("return document.getElementById('variant').value") == variant
+               and "start" in status(d).lower())
+        if notation_text:
+            d.type("#position-input", notation_text)
+            d.click("#load-btn")
+            d.wait(f"{variant} position", lambda: d.text("#position-notation") == notation_text)
+            pins = d.js("return document.querySelectorAll('#board .pin-mark').length")
+            if pins != 2:
+                raise Failure(f"{variant}: {pins} pins drawn, expected 2")
+        select(d, "#die1", "6")
+        select(d, "#die2", "5")
+        d.click("#hint-btn")
+        d.wait(f"{variant} hints", lambda: d.js("return document.querySelectorAll('#hint-table tbody tr[data-index]').length") > 0)
+        d.screenshot(os.path.join(out, f"{variant}.png"))
+
+    # --- A game against the bot: start it, roll, and see the game go on.
+    select(d, "#variant", "backgammon")
+    d.click("#tab-play")
+    select(d, "#bot-ply", "0")
+    d.click("#new-game-btn")
+    d.wait("the first turn", lambda: d.js(
+        "return !document.getElementById('roll-btn').disabled || document.querySelectorAll('#board .pt-target, #board .ck-selected').length >= 0 && /move your checkers|roll/i.test(document.getElementById('status').textContent)"))
+    if not d.js("return document.getElementById('roll-btn').disabled"):
+        d.click("#roll-btn")
+    d.wait("the human's roll", lambda: "move your checkers" in status(d) or "cannot move" in d.text("#play-log"))
+    # Play the first legal play from the list, then wait for the bot's answer.
+    if d.js("return document.querySelectorAll('#play-select option').length") > 1:
+        d.click('#play-select option[value="0"]')
+    d.wait("the bot's play", lambda: "nard rolls" in d.text("#play-log"), timeout=60)
+    d.screenshot(os.path.join(out, "play.png"))
+
+    # --- A phone screen.
+    d.click("#tab-analyse")
+    d.resize(390, 844)
+    d.get(server + "/?position=4HPwATDgc/ABMA&dice=31")
+    d.wait("the phone page", lambda: d.text("#position-id") == "4HPwATDgc/ABMA")
+    d.click("#hint-btn")
+    d.wait("phone hints", lambda: d.js("return document.querySelectorAll('#hint-table tbody tr[data-index]').length") > 0)
+    d.js("window.scrollTo(0, 0)")
+    d.screenshot(os.path.join(out, "phone.png"))
+    width = d.js("return document.documentElement.scrollWidth")
+    if width > 400:
+        raise Failure(f"the phone page scrolls sideways: {width}px wide")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--nard", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--static", help="serve the page from this directory (editing web/)")
+    args = ap.parse_args()
+    chromium = next((c for c in CHROMIUM_CANDIDATES if os.access(c, os.X_OK)), None)
+    chromedriver = shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        print("SKIP: Chromium or ChromeDriver is not installed")
+        return SKIP
+    os.makedirs(args.out, exist_ok=True)
+    server_proc = driver_proc = d = None
+    try:
+        server_proc, server = start_server(args.nard, args.static)
+        driver_proc, driver = start_driver(chromedriver)
+        d = WebDriver(driver, chromium, 1400, 1000)
+        run(d, server, args.out)
+        print("PASS")
+        return 0
+    except Failure as e:
+        print(f"FAIL: {e}")
+        if d:
+            try:
+                d.screenshot(os.path.join(args.out, "failure.png"))
+            except Exception:
+                pass
+        return 1
+    finally:
+        if d:
+            d.quit()
+        for p in (driver_proc, server_proc):
+            if p:
+                p.terminate()
+                try:
+                    p.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+// Regression tests for what the fuzz targets (tests/fuzz/) found; the crashing inputs themselves
+// are in tests/fuzz/regressions/<target>/ and every build replays them (fuzz_replay.<target>).
+#include <gtest/gtest.h>
+
+#include "engine/fibs_board.h"
+#include "engine/game_replay.h"
+#include "engine/gnubg_id.h"
+#include "engine/mat_file.h"
+#include "engine/sgf_file.h"
+
+namespace nard {
+namespace {
+
+// gnubg_id: a Match ID holding the lower die first decoded to dice {1,5}, which the encoder
+// writes as 5-1, so the ID written back read as another state.
+TEST(FuzzRegressions, MatchIdDiceInEitherOrderReadBackTheSame) {
+  Result<GnubgPosition> g = parse_gnubg_id("4HPwATDgc/ABMA:QKAUAAA4HPwA");
+  ASSERT_TRUE(g.ok()) << g.error().message;
+  EXPECT_EQ(g->match.dice, (Dice{5, 1}));
+  Result<GnubgPosition> again = parse_gnubg_id(format_gnubg_id(g->position, g->match));
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->match, g->match);
+}
+
+// fibs_board: a line with a double pending in the Crawford game (and the cube owned by the
+// player who had not doubled) was accepted; the line written back lost the owner.
+TEST(FuzzRegressions, ImpossibleCubeStatesAreRefused) {
+  Result<FibsBoard> b = parse_fibs_board(
+      "board:soot:gnubg:5:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-2:0:-4:0:0:-2:0:2:0:1:0:0:0:0:"
+      "2:1:0:1:1:-1:0:25:0:0:0:0:0:0:0:1");
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.error().message.find("Crawford"), std::string::npos) << b.error().message;
+
+  MatchState m;  // player 1 doubles, player 0 decides
+  m.match_length = 5;
+  m.double_offered = true;
+  m.turn = 0;
+  EXPECT_TRUE(m.is_consistent());
+  m.cube_value = 2;
+  m.cube_owner = 0;  // the cube is player 0's: player 1 cannot double
+  std::string why;
+  EXPECT_FALSE(m.is_consistent(&why));
+  EXPECT_NE(why.find("does not own the cube"), std::string::npos) << why;
+  m.cube_owner = 1;
+  EXPECT_TRUE(m.is_consistent());
+  m.dice = Dice{3, 1};  // doubles are offered before rolling
+  EXPECT_FALSE(m.is_consistent());
+}
+
+// mat_file: "Game 0" was read, and written to SGF as MI[game:-1], which the SGF reader refuses.
+TEST(FuzzRegressions, MatGameNumbersStartAtOne) {
+  const std::string text =
+      " 3 point match\n\n Game 0\n a : 0                          b : 0\n  1) 31: 8/5 6/5\n";
+  Result<MatchRecord> r = read_mat(text);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message, "line 3: games are numbered from 1, not 'Game 0'");
+}
+
+// A game as a game loop records it: a resignation offered after a roll and refused, then the
+// play; the .mat and SGF writers wrote the roll twice (a file their readers refuse).
+TEST(FuzzRegressions, ARefusedResignationBetweenARollAndItsPlayIsNotWritten) {
+  const Rules rules = *rules_preset("wbf");
+  GameReplay g(rules, 0, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  ASSERT_FALSE(g.roll(1, Dice{4, 2}));
+  ASSERT_FALSE(g.resign(0, 1));
+  ASSERT_FALSE(g.reject(1));
+  ASSERT_FALSE(g.play_to(1, g.legal_plays()[0]));
+  MatchRecord rec;
+  rec.games = {g.game(1)};
+  ASSERT_FALSE(check_record(rec));
+  for (bool sgf : {false, true}) {
+    Result<MatchRecord> back = sgf ? read_sgf(write_sgf(rec)) : read_mat(write_mat(rec));
+    ASSERT_TRUE(back.ok()) << (sgf ? "sgf: " : "mat: ") << back.error().message;
+    ASSERT_EQ(back->games.size(), 1u);
+    const std::vector<MatchAction>& a = back->games[0].actions;
+    ASSERT_EQ(a.size(), 4u);  // roll, play, roll, play: the refused resignation leaves no trace
+    EXPECT_EQ(a[3].kind, ActionKind::Play);
+    EXPECT_EQ(a[3].after, rec.games[0].actions[5].after);
+  }
+}
+
+// A record that stops between a roll and its play: write_mat wrote "42:" alone, which read_mat
+// refuses (a roll with legal plays and none written); the roll not yet played is left out.
+TEST(FuzzRegressions, AnUnfinishedGameStoppingAfterARollWritesAReadableMat) {
+  const Rules rules = *rules_preset("wbf");
+  GameReplay g(rules, 0, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  ASSERT_FALSE(g.roll(1, Dice{4, 2}));
+  MatchRecord rec;
+  rec.games = {g.game(1)};
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->games[0].actions.size(), 2u);
+}
+
+// sgf_file: a player name with ':' (SGF allows any text) made write_mat write a score line that
+// read_mat cannot split; line breaks in a tag broke the header the same way.
+TEST(FuzzRegressions, FreeTextsThatAMatLineCannotHoldAreWrittenOnOneLine) {
+  MatchRecord rec;
+  rec.match_length = 3;
+  rec.players = {"a:b", "c\nd"};
+  rec.tags = {{"Site", "two\nlines"}, {"Odd\"name", "x"}};
+  GameReplay g(*rules_preset("wbf"), 3, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  rec.games = {g.game(1)};
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->players[0], "a b");
+  EXPECT_EQ(back->players[1], "c d");
+  EXPECT_EQ(back->tag("Site"), "two lines");
+  EXPECT_EQ(back->games, rec.games);
+}
+
+}  // namespace
+}  // namespace nard
