@@ -241,10 +241,10 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
   return parse_weights(bytes, source, LegacyNets{});
 }
 
-Result<NetWeights> load_weights(const std::string& path) {
+Result<NetWeights> load_weights(const std::string& path, LegacyNets legacy) {
   Result<std::string> bytes = read_regular_file(path, "model file");
   if (!bytes) return bytes.error();
-  return parse_weights(*bytes, path);
+  return parse_weights(*bytes, path, legacy);
 }
 
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights) {

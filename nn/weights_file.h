@@ -69,8 +69,8 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 
 // Reads and checks a model file. Every failure (missing file, wrong magic, newer or older format
 // version, truncation, checksum mismatch, wrong architecture for this build's encoders, trailing
-// bytes) is an Error naming the file, the problem and what to do.
-Result<NetWeights> load_weights(const std::string& path);
+// bytes) is an Error naming the file, the problem and what to do. `legacy` as for parse_weights.
+Result<NetWeights> load_weights(const std::string& path, LegacyNets legacy = {});
 
 // Writes atomically (engine/atomic_file.h): a failure names path and leaves it as it was.
 // Validates first.

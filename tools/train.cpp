@@ -143,8 +143,10 @@ void run_train(TrainOptions o) {
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
   // A model to start from is the user's input: a missing, special or damaged file exits with 2.
+  // (An older Tawla 31 model is a valid start: nn/weights_file.h LegacyNets.)
   if (!o.config.init_from.empty())
-    if (Result<NetWeights> w = load_weights(o.config.init_from); !w) return fail_input(w.error());
+    if (Result<NetWeights> w = load_weights(o.config.init_from, LegacyNets{.tawla31_as_count = true}); !w)
+      return fail_input(w.error());
   if (o.targets != "td") {
     if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
       return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));

@@ -273,7 +273,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
     Result<std::string> init_bytes = read_file(c.init_from);
     if (!init_bytes) return make_error("cannot read --init-from model " + c.init_from);
-    Result<NetWeights> init_w = parse_weights(*init_bytes, c.init_from);
+    Result<NetWeights> init_w = parse_weights(*init_bytes, c.init_from, LegacyNets{.tawla31_as_count = true});
     if (!init_w) return init_w.error();
     if (init_w->variant != rules.variant)
       return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
