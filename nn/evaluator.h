@@ -112,11 +112,13 @@ class NeuralPruneEvaluator final : public Evaluator {
 
 // Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
 // and fills terminal positions exactly (and, when the model has one, the positions its bear-off
-// database covers from the database). Uses the fast Mlp path, or the scalar reference path
-// when constructed with reference = true (bit-stable across SIMD widths, for the bench signature).
+// database covers from the database). Uses the fast Mlp path (its hidden layers after the first
+// by `dense`), or the scalar reference path when constructed with reference = true (bit-stable
+// across SIMD widths, for the bench signature).
 class NeuralEvaluator final : public Evaluator {
  public:
-  explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false);
+  explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false,
+                           DenseKernel dense = kDefaultDenseKernel);
   void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
   Evaluator* pruner() override { return pruner_.get(); }
   const NeuralModel& model() const { return *model_; }
@@ -124,6 +126,7 @@ class NeuralEvaluator final : public Evaluator {
  private:
   std::shared_ptr<const NeuralModel> model_;
   bool reference_;
+  DenseKernel dense_;
   MlpScratch scratch_;
   std::vector<float> inputs_;
   std::vector<float> outputs_;
