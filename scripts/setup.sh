@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build ccache lld libtorch-dev libeigen3-dev libcli11-dev libgtest-dev
           libopenblas0-openmp gnubg nlohmann-json3-dev libcpp-httplib-dev libopenmpi-dev openmpi-bin
-          clang libclang-rt-14-dev chromium chromium-driver)
+          clang libclang-rt-14-dev libomp-dev chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
