@@ -240,7 +240,8 @@ void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratc
   if (scratch.first.size() < size_t(chunk_) * w0) scratch.first.assign(size_t(chunk_) * w0, 0.0f);
   if (scratch.a.size() < chunk_floats) scratch.a.assign(chunk_floats, 0.0f);
   if (scratch.b.size() < chunk_floats) scratch.b.assign(chunk_floats, 0.0f);
-  if (scratch.position.size() < 2 * size_t(widest_)) scratch.position.assign(2 * size_t(widest_), 0.0f);
+  if (scratch.position.size() < 2 * size_t(widest_))
+    scratch.position.assign(2 * size_t(widest_), 0.0f);
   if (scratch.nz_index.size() < size_t(inputs_)) scratch.nz_index.resize(inputs_);
   // The chunks are multiples of kGroup positions, so the groups are those of the whole batch.
   for (int c = 0; c < batch; c += chunk_) {
@@ -304,11 +305,12 @@ const float* Mlp::hidden_layers_eigen(int n, MlpScratch& scratch) const {
   // Activations are column-major matrices over the existing buffers, one column of out_pad
   // floats per position. The chunk is padded to a multiple of 4 columns (zeros): Eigen's kernel
   // then takes every column in a panel of 4 columns (its nr), where a column's sums do not
-  // depend on the other columns, so a position's result does not depend on the batch.
-  // (EIGEN_GEMM_TO_COEFFBASED_THRESHOLD=0, nn/CMakeLists.txt, keeps Eigen from switching to
-  // another product for small sizes, and there are always at least 4 columns and more than one
-  // row, so it never takes its matrix-vector product either.) The packed copies Eigen makes of the operands are at
-  // most kPackedFloats each, under EIGEN_STACK_ALLOCATION_LIMIT: on the stack, no heap.
+  // depend on the other columns, so a position's result does not depend on the batch. Eigen
+  // never switches to another product here: EIGEN_GEMM_TO_COEFFBASED_THRESHOLD=0
+  // (nn/CMakeLists.txt) rules out its coefficient-based one for small sizes, and with at least 4
+  // columns and kLanes rows, its matrix-vector one. The copies Eigen packs of the operands are at
+  // most kPackedFloats each, under EIGEN_STACK_ALLOCATION_LIMIT: on the stack, no heap
+  // (tests/alloc).
   const int n4 = round_up(n, 4);
   int stride = prepared_[0].out_pad;
   float* cur = scratch.first.data();

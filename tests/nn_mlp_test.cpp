@@ -25,7 +25,9 @@ std::vector<float> sparse_inputs(int batch, int width, uint64_t seed) {
 
 constexpr DenseKernel kKernels[] = {DenseKernel::Eigen, DenseKernel::HandWritten};
 
-const char* kernel_name(DenseKernel k) { return k == DenseKernel::Eigen ? "Eigen" : "hand-written"; }
+const char* kernel_name(DenseKernel k) {
+  return k == DenseKernel::Eigen ? "Eigen" : "hand-written";
+}
 
 void expect_fast_matches_reference(const MlpWeights& w, const std::vector<float>& x, int batch) {
   const Mlp net(w);
@@ -82,7 +84,8 @@ TEST(NnMlp, EigenAndHandWrittenHiddenLayersAgree) {
     std::vector<float> eigen(kBatch * kOutputs), hand(kBatch * kOutputs);
     net.forward(x.data(), kBatch, eigen.data(), scratch, DenseKernel::Eigen);
     net.forward(x.data(), kBatch, hand.data(), scratch, DenseKernel::HandWritten);
-    for (size_t i = 0; i < eigen.size(); ++i) ASSERT_NEAR(eigen[i], hand[i], 1e-6) << "output " << i;
+    for (size_t i = 0; i < eigen.size(); ++i)
+      ASSERT_NEAR(eigen[i], hand[i], 1e-6) << "output " << i;
     for (DenseKernel kernel : kKernels) {
       SCOPED_TRACE(kernel_name(kernel));
       const std::vector<float>& whole = kernel == DenseKernel::Eigen ? eigen : hand;

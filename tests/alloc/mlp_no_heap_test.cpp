@@ -68,10 +68,8 @@ TEST(MlpNoHeap, ForwardAllocatesNothingOnceItsScratchIsSized) {
     for (DenseKernel kernel : {DenseKernel::Eigen, DenseKernel::HandWritten}) {
       net.forward(x.data(), kBatch, out.data(), scratch, kernel);  // sizes the scratch
       for (int batch : {1, 3, 4, 37, 64, 150, kBatch})
-        EXPECT_EQ(allocations_of([&] {
-                    net.forward(x.data(), batch, out.data(), scratch, kernel);
-                  }),
-                  0)
+        EXPECT_EQ(
+            allocations_of([&] { net.forward(x.data(), batch, out.data(), scratch, kernel); }), 0)
             << "batch " << batch << (kernel == DenseKernel::Eigen ? ", Eigen" : ", hand-written");
     }
   }
