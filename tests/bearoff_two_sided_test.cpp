@@ -19,6 +19,7 @@
 #include "bot/cube_bearoff.h"
 #include "bot/cube_lookahead.h"
 #include "bot/cube_money.h"
+#include "bot/rollout.h"
 #include "bot/search.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -321,6 +322,26 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   dave.cube_progression = CubeProgression::Arithmetic;
   EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, CubeView{}, dave));
   EXPECT_FALSE(exact_bearoff_cube(nullptr, pos, CubeView{}, wbf()));
+}
+
+// Cubeful rollouts play the cube by the database where it reaches. One checker each on the 6
+// point, the root not doubling, trials cut after its roll: it bears off (27/36, +1) or leaves the
+// opponent on roll, who doubles with 27/36 and the root at its take point: -1 (the cube model on
+// the same winning chance, cube life 0.6, would say about -0.85 and the mean 0.54).
+TEST(TwoSidedBearoff, CubefulRolloutsPlayTheCubeByIt) {
+  const std::shared_ptr<const NeuralModel> model = with_bearoff_database(
+      *NeuralModel::create(wbf(), random_net_weights(Variant::Backgammon, 11)), database());
+  RolloutConfig c;
+  c.trials = 36;
+  c.truncate_plies = 1;
+  c.variance_reduction = false;
+  c.cubeful = true;
+  c.root_may_double = false;
+  c.threads = 1;
+  Result<RolloutResult> r = rollout(wbf(), P("x 6:1 off:14; o 19:1 off:14"), c,
+                                    [&] { return std::make_unique<NeuralEvaluator>(model); });
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_NEAR(r->cubeful_equity.mean, 0.5, 1e-6);
 }
 
 // gnubg 2-ply's decisions on 600 self-play bear-offs the database covers, each with the cube
