@@ -19,6 +19,7 @@
 #include "bot/cube_bearoff.h"
 #include "bot/cube_lookahead.h"
 #include "bot/cube_money.h"
+#include "bot/cubeful_play.h"
 #include "bot/rollout.h"
 #include "bot/search.h"
 #include "engine/movegen.h"
@@ -322,6 +323,23 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   dave.cube_progression = CubeProgression::Arithmetic;
   EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, CubeView{}, dave));
   EXPECT_FALSE(exact_bearoff_cube(nullptr, pos, CubeView{}, wbf()));
+}
+
+// Cubeful checker play: after 6-3 here every play leaves the opponent a double the side on roll
+// must pass (-1 exactly, whatever the play); the tie goes to the best cubeless play.
+TEST(TwoSidedBearoff, CubefulPlaysTiedByTheCubeGoToTheBestCubelessOne) {
+  Bot bot(database());
+  const Position pos = P("x 5:2 4:2 3:2 off:9; o 24:3 23:2 22:1 off:9");
+  MoveGenerator gen(wbf());
+  PlayList list;
+  list.size = gen.generate(pos, Dice{6, 3}, list.positions.get());
+  ASSERT_GE(list.size, 3);
+  Result<std::vector<PlayValue>> ranked =
+      rank_plays_cubeful(bot.search, list.plays(), MatchContext{}, PlayValuation{0, true});
+  ASSERT_TRUE(ranked.ok()) << ranked.error().message;
+  for (const PlayValue& v : *ranked) EXPECT_NEAR(v.equity, -1.0, 1e-6);
+  for (size_t i = 1; i < ranked->size(); ++i)
+    EXPECT_GE((*ranked)[i - 1].cubeless, (*ranked)[i].cubeless) << i;
 }
 
 // Cubeful rollouts play the cube by the database where it reaches. One checker each on the 6
