@@ -38,6 +38,7 @@ class DeadlineEvaluator final : public Evaluator {
     evaluated_ += plays.size();
   }
   Evaluator* pruner() override { return inner_.pruner(); }
+  const BearoffDatabase* bearoff_database() const override { return inner_.bearoff_database(); }
 
  private:
   void check() const {

@@ -1,11 +1,13 @@
 #include "api/endpoints.h"
 
+#include "api/analysis_job.h"
 #include "api/deadline_evaluator.h"
 #include "api/documents.h"
 #include "api/request_error.h"
 #include "api/request_fields.h"
 #include "api/rollout_job.h"
 #include "bot/agents.h"
+#include "engine/match_text.h"
 #include "engine/position_arg.h"
 
 namespace nard::api {
@@ -185,6 +187,51 @@ json Api::rollout_status(const std::string& id) {
 json Api::rollout_cancel(const std::string& id) {
   std::optional<json> s = jobs_.cancel(id, "rollout");
   if (!s) throw RequestError(404, "no rollout job '" + id + "'", "id");
+  return *s;
+}
+
+json Api::analyze_start(const json& request) {
+  RequestFields f(request);
+  const std::string text = f.required_string("match_file");
+  AnalysisJobSpec spec;
+  spec.config.ply = f.integer("ply", 2, 0, limits_.max_ply);
+  spec.config.luck_ply = f.integer("luck_ply", 0, 0, limits_.max_ply);
+  spec.config.cubeful = !f.boolean("cubeless", false);
+  f.reject_unknown();
+  Result<MatchRecord> record = read_match_text(text);
+  if (!record) throw bad_field("match_file", "match_file: " + record.error().message);
+  spec.record = std::move(record).value();
+  // One model per game of the record (a Tavli match has three), prepared before the job starts.
+  for (const MatchGame& g : spec.record.games) {
+    Result<Rules> rules = record_rules(spec.record, g);
+    if (!rules)
+      throw bad_field("match_file", "match_file: game " + std::to_string(g.number) + ": " +
+                                        rules.error().message);
+    if (spec.models.count(rules->variant)) continue;
+    const std::string key =
+        variant_word(rules->variant) + "|" + (g.rules.empty() ? spec.record.rules : g.rules);
+    Result<std::shared_ptr<const NeuralModel>> m = models_.model(*rules, key);
+    if (!m) throw RequestError(503, m.error().message);
+    spec.models[rules->variant] = *m;
+  }
+  spec.met = &models_.met();
+  const int total = analysis_job_total(spec.record);
+  Result<std::string> id = jobs_.start("analyze", total, analysis_job(std::move(spec)));
+  if (!id) throw RequestError(429, id.error().message);
+  return *jobs_.status(*id, "analyze");
+}
+
+json Api::analyze_status(const std::string& id) {
+  std::optional<json> s = jobs_.status(id, "analyze");
+  if (!s)
+    throw RequestError(404, "no analyze job '" + id + "' (finished jobs are kept for a while only)",
+                       "id");
+  return *s;
+}
+
+json Api::analyze_cancel(const std::string& id) {
+  std::optional<json> s = jobs_.cancel(id, "analyze");
+  if (!s) throw RequestError(404, "no analyze job '" + id + "'", "id");
   return *s;
 }
 

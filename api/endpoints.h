@@ -37,6 +37,13 @@ class Api {
   // RequestError 404 for an unknown id.
   nlohmann::json rollout_status(const std::string& id);
   nlohmann::json rollout_cancel(const std::string& id);
+  // A match file's analysis as a job (`nard analyze --json`'s document as its result): the
+  // file's text in "match_file" (.mat or gnubg .sgf), "ply", "luck_ply", "cubeless". A file that
+  // does not read is a 400 naming "match_file"; RequestError 429 at the job limit.
+  nlohmann::json analyze_start(const nlohmann::json& request);
+  // RequestError 404 for an unknown id.
+  nlohmann::json analyze_status(const std::string& id);
+  nlohmann::json analyze_cancel(const std::string& id);
 
   const ApiLimits& limits() const { return limits_; }
 

@@ -126,6 +126,7 @@ void HttpServer::routes() {
   post("/api/eval", &Api::eval);
   post("/api/cube", &Api::cube);
   post("/api/rollout", &Api::rollout_start);
+  post("/api/analyze", &Api::analyze_start);
   s.Get("/api/info", [this](const httplib::Request&, httplib::Response& res) {
     guarded(res, [&] { return api_.info(); });
   });
@@ -136,6 +137,14 @@ void HttpServer::routes() {
   s.Delete(R"(/api/rollout/([A-Za-z0-9-]+))",
            [this](const httplib::Request& req, httplib::Response& res) {
              guarded(res, [&] { return api_.rollout_cancel(req.matches[1]); });
+           });
+  s.Get(R"(/api/analyze/([A-Za-z0-9-]+))",
+        [this](const httplib::Request& req, httplib::Response& res) {
+          guarded(res, [&] { return api_.analyze_status(req.matches[1]); });
+        });
+  s.Delete(R"(/api/analyze/([A-Za-z0-9-]+))",
+           [this](const httplib::Request& req, httplib::Response& res) {
+             guarded(res, [&] { return api_.analyze_cancel(req.matches[1]); });
            });
 
   // The page: from --static DIR, or the files compiled in.
@@ -162,7 +171,14 @@ void HttpServer::routes() {
         send_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
         break;
       case 413:
-        send_error(res, 413, "the request body is larger than the server's limit (--max-body)");
+        // httplib caps form bodies (curl -d's default type) at 8 KiB whatever --max-body says.
+        if (req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) == 0)
+          send_error(res, 413,
+                     "a body sent as a form (Content-Type application/x-www-form-urlencoded, as "
+                     "curl -d sends it) may have 8192 bytes at most: send Content-Type: "
+                     "application/json");
+        else
+          send_error(res, 413, "the request body is larger than the server's limit (--max-body)");
         break;
       default:
         send_error(res, res.status, "HTTP error " + std::to_string(res.status));

@@ -74,7 +74,8 @@ json Api::info() {
             {"max_jobs", jl.max_running},
             {"job_time_limit_seconds", number_json(jl.time_limit_seconds)},
             {"rollout_threads", jl.threads_per_job}}},
-          {"rollouts_running", jobs_.running()}};
+          {"jobs_running", jobs_.running()},
+          {"rollouts_running", jobs_.running()}};  // every kind of job (the older name)
 }
 
 }  // namespace nard::api

@@ -489,6 +489,16 @@ void sum_game(GameAnalysis& g, const MatchRecord& record, const MatchEquityTable
 
 }  // namespace
 
+AnalysisEvaluatorFactory analysis_evaluators(
+    std::map<Variant, std::shared_ptr<const NeuralModel>> models) {
+  return [models = std::move(models)](const Rules& rules) -> Result<std::unique_ptr<Evaluator>> {
+    auto it = models.find(rules.variant);
+    if (it == models.end())
+      return make_error("no model for " + std::string(variant_name(rules.variant)));
+    return std::unique_ptr<Evaluator>(std::make_unique<NeuralEvaluator>(it->second));
+  };
+}
+
 Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisConfig& config,
                                     const AnalysisEvaluatorFactory& make_evaluator,
                                     const MatchEquityTable* met, const AnalysisProgress& progress) {
@@ -529,6 +539,7 @@ Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisCon
     Analyser analyser(config, make_evaluator);
 #pragma omp for schedule(dynamic, 1)
     for (int j = 0; j < total; ++j) {
+      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
       const TurnJob& job = jobs[size_t(j)];
       GameAnalysis& game = m.games[size_t(job.game)];
       Result<Worker*> w = analyser.worker(game.rules, rule_keys[size_t(job.game)]);
@@ -540,6 +551,7 @@ Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisCon
       if (progress && omp_get_thread_num() == 0) progress(d, total);
     }
   }
+  if (config.stop && config.stop->load()) return make_error("analysis stopped");
   if (progress) progress(total, total);
   for (size_t j = 0; j < errors.size(); ++j)
     if (errors[j]) {

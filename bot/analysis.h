@@ -27,8 +27,10 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +68,9 @@ struct AnalysisConfig {
   bool cubeful = true;  // false: cubeless checker-play equities (no cube analysis either)
   int plays_kept = 5;   // plays kept per decision for the report (plus the play made)
   int threads = 0;      // 0 = all cores
+  // When set and it becomes true, the positions not yet started are skipped and the analysis
+  // fails with "analysis stopped" (a server's cancel or time limit).
+  const std::atomic<bool>* stop = nullptr;
   SkillThresholds thresholds;
   SearchConfig search;  // filters and pruning (ply is set from `ply`)
 };
@@ -164,6 +169,10 @@ struct MatchAnalysis {
 
 // An evaluator for one game's rules (one per thread; the model is shared). Must be thread-safe.
 using AnalysisEvaluatorFactory = std::function<Result<std::unique_ptr<Evaluator>>(const Rules&)>;
+// The factory of one model per game (variant), as a match's games need them (a Tavli match has
+// three): a NeuralEvaluator of the variant's model; an error for a game it has no model for.
+AnalysisEvaluatorFactory analysis_evaluators(
+    std::map<Variant, std::shared_ptr<const NeuralModel>> models);
 // Called from one thread with (turns done, turns in all).
 using AnalysisProgress = std::function<void(int done, int total)>;
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "bot/cube_bearoff.h"
 #include "bot/cube_efficiency.h"
 #include "bot/cube_match.h"
 #include "bot/cube_money.h"
@@ -55,7 +56,10 @@ struct CubeChoices {
 // side on roll of the node. match == nullptr: money.
 class Valuation {
  public:
-  Valuation(const Rules& rules, const MatchContext* match) : rules_(rules), match_(match) {}
+  // `bearoff`: the evaluator's bear-off database (exact money leaves where its two-sided part
+  // reaches), or nullptr.
+  Valuation(const Rules& rules, const MatchContext* match, const BearoffDatabase* bearoff)
+      : rules_(rules), match_(match), bearoff_(bearoff) {}
   bool is_match() const { return match_ != nullptr; }
 
   // The value of the other side's value.
@@ -116,6 +120,8 @@ class Valuation {
       if (!d) return d.error();
       return d->mwc;
     }
+    if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
+      return exact->equity * s.cube.value;
     Result<CubeDecision> d =
         analyse_money_cube(make_consistent(probs), s.cube, classify_for_cube(pos), rules_);
     if (!d) return d.error();
@@ -138,6 +144,7 @@ class Valuation {
 
   const Rules& rules_;
   const MatchContext* match_;
+  const BearoffDatabase* bearoff_;
 };
 
 // One cubeful lookahead over a Search's tree. Values are the Valuation's (money points with the
@@ -146,7 +153,9 @@ class Valuation {
 class Lookahead {
  public:
   Lookahead(Search& search, const MatchContext* match)
-      : search_(search), rules_(search.rules()), valuation_(rules_, match) {}
+      : search_(search),
+        rules_(search.rules()),
+        valuation_(rules_, match, search.evaluator().bearoff_database()) {}
 
   // `pos` about to roll, its side's cube decision made, for each stake of `stakes`, at ply >= 1.
   // Returns the cubeless probabilities of the same tree (Search::evaluate(pos, ply) when
@@ -250,12 +259,30 @@ Result<CubeDecision> model_decision(const Probabilities& probs, const Position& 
   return analyse_money_cube(make_consistent(probs), ctx.cube, classify_for_cube(pos), rules);
 }
 
+// The decision where the two-sided bear-off database holds the exact money equities (at any
+// ply, as gnubg: nothing to look ahead for): the model's decision at the exact probabilities for
+// what only the model knows (cube life, take and cash points, why no double), its equities
+// replaced by the exact ones. nullopt where the database does not apply.
+std::optional<Result<CubeDecision>> exact_money_decision(Search& search, const Position& pos,
+                                                         const MatchContext& ctx) {
+  if (ctx.match_length > 0) return std::nullopt;
+  const Rules& rules = search.rules();
+  const std::optional<BearoffCubeEquities> exact =
+      exact_bearoff_cube(search.evaluator().bearoff_database(), pos, ctx.cube, rules);
+  if (!exact) return std::nullopt;
+  Result<CubeDecision> model = model_decision(search.evaluate(pos, 0), pos, ctx, rules);
+  if (!model) return model;
+  return with_exact_equities(std::move(model).value(), *exact);
+}
+
 }  // namespace
 
 Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
                                             const MatchContext& ctx, int ply) {
   const Rules& rules = search.rules();
   const bool match = ctx.match_length > 0;
+  if (std::optional<Result<CubeDecision>> exact = exact_money_decision(search, pos, ctx))
+    return std::move(*exact);
   if (ply <= 0 || terminal_probabilities(rules, pos))
     return model_decision(search.evaluate(pos, ply), pos, ctx, rules);
   if (std::optional<Error> e = check_cube(rules, ctx.cube)) return *e;
@@ -334,7 +361,7 @@ Result<CubefulValue> cubeful_value(Search& search, const Position& pos, const Ma
   const bool match = ctx.match_length > 0;
   if (std::optional<Probabilities> exact = terminal_probabilities(rules, pos)) {
     if (std::optional<Error> e = check_cube(rules, ctx.cube)) return *e;
-    const Valuation valuation(rules, match ? &ctx : nullptr);
+    const Valuation valuation(rules, match ? &ctx : nullptr, nullptr);
     const Stake root = root_stake(ctx);
     const double value = valuation.final_value(*exact, root);
     if (!match) return CubefulValue{value / ctx.cube.value, std::nan(""), *exact};
@@ -342,6 +369,10 @@ Result<CubefulValue> cubeful_value(Search& search, const Position& pos, const Ma
     const double cash_opp = valuation.invert(valuation.passed(seen_by_opponent(root)));
     return CubefulValue{(2.0 * value - (cash_me + cash_opp)) / (cash_me - cash_opp), value, *exact};
   }
+  if (!match)
+    if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(
+            search.evaluator().bearoff_database(), pos, ctx.cube, rules))
+      return CubefulValue{exact->equity, std::nan(""), make_consistent(search.evaluate(pos, 0))};
   if (ply <= 0) {
     const Probabilities probs = make_consistent(search.evaluate(pos, ply));
     Result<CubeDecision> d = model_decision(probs, pos, ctx, rules);

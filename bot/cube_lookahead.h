@@ -13,8 +13,9 @@
 // not used), so one tree serves every cube state and its plays are valued in one batch per node.
 // (gnubg picks these plays by 0-ply cubeful equity for the cube as it stands; tried here, that
 // changed 4 of the 2,400 decisions of `nard bench cube --ply 2`, 2 fewer agreeing, at 4x the
-// time.) gnubg also stops its lookahead at positions of its two-sided bear-off database, whose
-// cubeful money equities are exact; we have no such database.
+// time.) As gnubg, money play takes positions of the two-sided bear-off database (the search's
+// evaluator's, bot/cube_bearoff.h) from its exact cubeful equities: at a leaf its value with the
+// proper action, at the root the whole decision at any ply.
 // At the root: no double = the lookahead with the cube where it is, double/take = the same with
 // the cube raised and owned by the opponent, double/pass = the current cube; the proper action
 // from these as bot/cube_decision.h classify_cube_action. The take point, cash point and cube

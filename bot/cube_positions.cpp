@@ -1,5 +1,6 @@
 #include "bot/cube_positions.h"
 
+#include <algorithm>
 #include <array>
 #include <unordered_set>
 
@@ -36,6 +37,9 @@ CubeSampleSet sample_cube_positions(const Rules& rules, Evaluator& evaluator,
       const Position& pos = played.positions[t];
       const int k = int(classify_for_cube(pos).kind);
       if (left[k] <= 0 || taken[k]) continue;
+      if (PositionKind(k) == PositionKind::Bearoff &&
+          std::max(pos.mover_on_board(), pos.opp_on_board()) > config.bearoff_max_checkers)
+        continue;
       const Probabilities p = make_consistent(played.values[t]);
       const bool in_window = p.win >= config.min_win && p.win <= config.max_win;
       if (in_window && keep_rng.below(uint32_t(keep_one_in)) == 0 &&

@@ -27,6 +27,9 @@ struct CubeSampleConfig {
   int keep_one_in = 3;
   uint64_t seed = 1;
   int max_games = 200000;  // stop even if a quota is not met
+  // Bear-offs with at most this many checkers on board on each side only (6: the positions of
+  // the two-sided bear-off database, nn/bearoff_two_sided.h).
+  int bearoff_max_checkers = kCheckers;
 };
 
 struct CubeSample {

@@ -111,9 +111,13 @@ Result<std::vector<PlayValue>> rank_plays_cubeful(Search& search, std::span<cons
     if (std::optional<Error> e = value(i, 0)) return *e;
   std::vector<int> order(n);  // play indices, best first
   for (size_t i = 0; i < n; ++i) order[i] = int(i);
+  // Equal values (e.g. every play leaves a double the mover must pass, exact in the two-sided
+  // bear-off database) go to the better cubeless equity, then to the lower index.
   auto by_equity = [&](int a, int b) {
-    const double ea = values[size_t(a)].equity, eb = values[size_t(b)].equity;
-    return ea != eb ? ea > eb : a < b;
+    const PlayValue &va = values[size_t(a)], &vb = values[size_t(b)];
+    if (va.equity != vb.equity) return va.equity > vb.equity;
+    if (va.cubeless != vb.cubeless) return va.cubeless > vb.cubeless;
+    return a < b;
   };
   std::stable_sort(order.begin(), order.end(), by_equity);
 

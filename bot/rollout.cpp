@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 
+#include "bot/cube_bearoff.h"
 #include "bot/cube_efficiency.h"
 #include "bot/cube_money.h"
 #include "bot/search.h"
@@ -84,6 +85,17 @@ struct Worker {
     return out;
   }
 
+  // The money cube decision the trial plays by: the cube model on the probabilities, exact where
+  // the two-sided bear-off database reaches (bot/cube_bearoff.h).
+  Result<CubeDecision> money_cube(const Probabilities& p, const Position& pos,
+                                  const CubeView& view) const {
+    Result<CubeDecision> d = analyse_money_cube(p, view, classify_for_cube(pos), rules);
+    if (!d) return d;
+    if (auto exact = exact_bearoff_cube(evaluator->bearoff_database(), pos, view, rules))
+      return with_exact_equities(std::move(d).value(), *exact);
+    return d;
+  }
+
   // Best play (index into list) of `dice` at 0-ply, with its value from the mover's view.
   int best_of_batch(int first, int last, Probabilities* value) const {
     int best = first;
@@ -133,8 +145,7 @@ Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
       Values v = values_of(p, rules);
       v[kCubeful] = v[kEquity] * cube.value / start_stake;
       if (config.cubeful) {
-        Result<CubeDecision> d =
-            analyse_money_cube(make_consistent(p), cube_view(cube, mover), classify_for_cube(pos), rules);
+        Result<CubeDecision> d = money_cube(make_consistent(p), pos, cube_view(cube, mover));
         if (d) v[kCubeful] = d->equity * cube.value / start_stake;
       }
       return finish(to_root_value(v));
@@ -142,7 +153,7 @@ Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
     const bool root_holds = turn == 0 && !config.root_may_double;
     if (config.cubeful && !root_holds && may_double(rules, cube, mover, false).allowed) {
       const Probabilities p = make_consistent(evaluate_one(pos));
-      Result<CubeDecision> d = analyse_money_cube(p, cube_view(cube, mover), classify_for_cube(pos), rules);
+      Result<CubeDecision> d = money_cube(p, pos, cube_view(cube, mover));
       if (d && d->doubler == DoublerAction::Double) {
         if (d->taker == TakerAction::Pass) {
           Values v = values_of(decided(true, 1), rules);

@@ -78,6 +78,7 @@ class Search {
   const SearchConfig& config() const { return config_; }
   void set_objective(Objective o) { objective_ = std::move(o); }
   const Rules& rules() const { return rules_; }
+  Evaluator& evaluator() const { return evaluator_; }
 
   // The probabilities of `pos` (side on roll, before rolling) at `ply`.
   Probabilities evaluate(const Position& pos, int ply);

@@ -1,5 +1,7 @@
 #include "engine/match.h"
 
+#include <memory>
+
 namespace nard {
 
 MatchView match_view(const MatchState& m, int player) {
@@ -190,12 +192,22 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
 
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
                            int games, bool record) {
+  const SessionSlot slot{rules, {agents[0], agents[1]}, ""};
+  return play_session(std::span<const SessionSlot>(&slot, 1), seed, match_length, games, record);
+}
+
+SessionResult play_session(std::span<const SessionSlot> rotation, uint64_t seed, int match_length,
+                           int games, bool record, const SessionHooks& hooks) {
   SessionResult s;
-  MoveGenerator gen(rules);
+  std::vector<std::unique_ptr<MoveGenerator>> gens;
+  for (const SessionSlot& slot : rotation)
+    gens.push_back(std::make_unique<MoveGenerator>(slot.rules));
   std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-  MatchScore score(match_length, rules.crawford);
+  MatchScore score(match_length, rotation[0].rules.crawford);
   int previous_winner = -1;
   for (int g = 0; match_length > 0 ? !score.over() : g < games; ++g) {
+    const size_t k = size_t(g) % rotation.size();
+    const SessionSlot& slot = rotation[k];
     Rng rng(game_seed(seed, uint64_t(g)));
     GameOptions o;
     o.match_length = match_length;
@@ -205,18 +217,24 @@ SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t 
     o.previous_winner = previous_winner;
     std::unique_ptr<GameReplay> replay;
     if (record) {
-      replay = std::make_unique<GameReplay>(rules, match_length,
-                                            std::array<int, 2>{o.scores[0], o.scores[1]}, o.crawford_game);
+      replay = std::make_unique<GameReplay>(
+          slot.rules, match_length, std::array<int, 2>{o.scores[0], o.scores[1]}, o.crawford_game);
       o.replay = replay.get();
     }
-    const GameRecord rec = play_game(rules, agents, rng, o, gen, buffer.get());
+    if (hooks.before_game) hooks.before_game(g, k, o);
+    Agent* const agents[2] = {slot.agents[0], slot.agents[1]};
+    const GameRecord rec = play_game(slot.rules, agents, rng, o, *gens[k], buffer.get());
     s.games.push_back(rec);
-    if (replay) s.recorded.push_back(replay->game(g + 1));
+    if (replay) {
+      s.recorded.push_back(replay->game(g + 1));
+      s.recorded.back().rules = slot.record_rules;
+    }
     if (rec.winner >= 0) {
       s.points[rec.winner] += rec.points;
       previous_winner = rec.winner;
     }
     score.add_game(rec.winner, rec.points);
+    if (hooks.after_game) hooks.after_game(g, k, rec, replay ? &s.recorded.back() : nullptr, score);
   }
   if (match_length > 0) s.match_winner = score.score(0) >= match_length ? 0 : 1;
   return s;

@@ -3,8 +3,11 @@
 // points with the Crawford rule, and "previous winner starts" where the rules say so.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/cube.h"
@@ -120,5 +123,35 @@ struct SessionResult {
 // record: keep every game's actions in SessionResult::recorded (for saving as a match file).
 SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
                            int games, bool record = false);
+
+// Tavli as Greek players play it: a match whose games rotate Portes, Plakoto and Fevga (the rules
+// presets of the three games, in order).
+inline constexpr std::array<const char*, 3> kTavliPresets = {"gr_portes", "plakoto", "fevga"};
+
+// One entry of a session's rotation of games: the rules of the game, the agents that play it
+// (players 0 and 1; not owned) and the rules a match file records for the game ("" when they
+// are the match's own, as for the first entry).
+struct SessionSlot {
+  Rules rules;
+  std::array<Agent*, 2> agents{nullptr, nullptr};
+  std::string record_rules;
+};
+
+// What the caller sees of a session as it is played (either may be empty). game counts from 0;
+// slot is its entry of the rotation; recorded is the game's actions (nullptr unless recording);
+// score is the score after the game.
+struct SessionHooks {
+  std::function<void(int game, size_t slot, const GameOptions& options)> before_game;
+  std::function<void(int game, size_t slot, const GameRecord& result, const MatchGame* recorded,
+                     const MatchScore& score)>
+      after_game;
+};
+
+// The session's one game loop: game g is played by rotation[g % rotation.size()] (one entry: the
+// same game throughout; kTavliPresets: a Tavli match), with the dice of game_seed(seed, g), the
+// score and Crawford rule of the first entry's rules. Exceptions of the agents and hooks
+// propagate (a person quitting ends the session).
+SessionResult play_session(std::span<const SessionSlot> rotation, uint64_t seed, int match_length,
+                           int games, bool record = false, const SessionHooks& hooks = {});
 
 }  // namespace nard

@@ -117,13 +117,28 @@ bool BearoffDatabase::applies_to(const Rules& rules) {
          rules.landing == Landing::Hit;
 }
 
-Result<std::shared_ptr<const BearoffDatabase>> BearoffDatabase::create(const Rules& rules) {
+Result<std::shared_ptr<const BearoffDatabase>> BearoffDatabase::create(const Rules& rules,
+                                                                       int two_sided_checkers) {
   if (!applies_to(rules))
     return make_error("the bear-off database covers backgammon's bear-off only, not " +
                       std::string(variant_name(rules.variant)) + " (rules " + rules.preset + ")");
+  if (two_sided_checkers < 0 || two_sided_checkers > TwoSidedBearoff::kMaxCheckers)
+    return make_error("the two-sided bear-off database holds 0 to " +
+                      std::to_string(TwoSidedBearoff::kMaxCheckers) + " checkers a side, not " +
+                      std::to_string(two_sided_checkers));
   std::shared_ptr<BearoffDatabase> db(new BearoffDatabase());
   db->gammons_ = rules.has_gammons();
+  db->beavers_ = rules.beavers;
+  db->two_sided_checkers_ = two_sided_checkers;
   return std::shared_ptr<const BearoffDatabase>(std::move(db));
+}
+
+const TwoSidedBearoff* BearoffDatabase::two_sided() const {
+  if (two_sided_checkers_ == 0) return nullptr;
+  std::call_once(two_sided_built_, [this] {
+    two_sided_ = std::make_unique<const TwoSidedBearoff>(two_sided_checkers_, beavers_);
+  });
+  return two_sided_.get();
 }
 
 const BearoffDatabase::Tables& BearoffDatabase::tables() const {
@@ -332,6 +347,15 @@ bool BearoffDatabase::covers(const Position& pos) const {
 }
 
 Probabilities BearoffDatabase::probabilities(const Position& pos) const {
+  if (two_sided_covers(pos)) {
+    Probabilities r;
+    r.win = float(two_sided()->win_probability(pos));
+    return make_consistent(r);
+  }
+  return one_sided_probabilities(pos);
+}
+
+Probabilities BearoffDatabase::one_sided_probabilities(const Position& pos) const {
   Counts mine{}, theirs{};
   for (int p = 1; p <= 6; ++p) {
     mine[size_t(p - 1)] = uint8_t(pos.mover_count(p));

@@ -32,6 +32,10 @@
 // VM), 4.2 MB; no file is read or written. Commands that never meet a bear-off position pay
 // nothing.
 //
+// Positions with at most a few checkers a side (TwoSidedBearoff::kDefaultCheckers: 6) are valued
+// from the two-sided database (nn/bearoff_two_sided.h) instead, exactly, as gnubg does; it too is
+// built on first use (about 0.5 s, 13.7 MB) and only when such a position is met.
+//
 // Thread-safety: immutable once computed (std::call_once); share one instance between threads.
 #pragma once
 
@@ -46,6 +50,7 @@
 #include "engine/position.h"
 #include "engine/result.h"
 #include "engine/rules.h"
+#include "nn/bearoff_two_sided.h"
 #include "nn/probabilities.h"
 
 namespace nard {
@@ -57,9 +62,12 @@ class BearoffDatabase {
   // Checkers on the side's points 1..6: counts[p - 1] on point p; the rest (of 15) are off.
   using Counts = std::array<uint8_t, kHomePoints>;
 
-  // The database of `rules`. The tables are computed on the first query (once; callers on other
-  // threads wait for it). Fails for games whose bear-off differs from backgammon's.
-  static Result<std::shared_ptr<const BearoffDatabase>> create(const Rules& rules);
+  // The database of `rules`, with the two-sided database of `two_sided_checkers` checkers a side
+  // (0: none, one-sided values only; at most TwoSidedBearoff::kMaxCheckers). The tables are
+  // computed on the first query that needs them (once; callers on other threads wait for it).
+  // Fails for games whose bear-off differs from backgammon's.
+  static Result<std::shared_ptr<const BearoffDatabase>> create(
+      const Rules& rules, int two_sided_checkers = TwoSidedBearoff::kDefaultCheckers);
   // True for the games create() accepts.
   static bool applies_to(const Rules& rules);
 
@@ -87,7 +95,10 @@ class BearoffDatabase {
   // Both sides have every checker on points 1..6 of their own side or off, none on the bar,
   // neither has borne off all 15, contrary geometry, no pins.
   bool covers(const Position& pos) const;
-  // The side on roll rolls first; each side plays its own one-sided optimum:
+  // Positions the two-sided database covers (TwoSidedBearoff::covers: both sides home with at most
+  // two_sided_checkers() checkers each) get its exact winning chance, no gammons. Otherwise the
+  // one-sided approximation: the side on roll rolls first; each side plays its own one-sided
+  // optimum:
   //   win        = sum_i A[i] * P(B >= i)
   //   win gammon = sum_i A[i] * P(Bfirst >= i)   (0 when the opponent has borne off a checker)
   //   lose       = sum_j B[j] * P(A > j),  lose gammon = sum_j B[j] * P(Afirst > j)
@@ -97,7 +108,19 @@ class BearoffDatabase {
   // other's home). Gammon slots are 0 when the rules have no gammons. Precondition: covers(pos).
   Probabilities probabilities(const Position& pos) const;
 
-  // Bytes of the tables (computes them if needed).
+  // The one-sided approximation alone, for every position covers() accepts (what probabilities()
+  // gives where the two-sided database does not reach).
+  Probabilities one_sided_probabilities(const Position& pos) const;
+
+  // The two-sided database (built on the first call), nullptr when created without one.
+  const TwoSidedBearoff* two_sided() const;
+  int two_sided_checkers() const { return two_sided_checkers_; }
+  // True when two_sided() exists and covers `pos` (checked without building it).
+  bool two_sided_covers(const Position& pos) const {
+    return two_sided_checkers_ > 0 && TwoSidedBearoff::covers(pos, two_sided_checkers_);
+  }
+
+  // Bytes of the one-sided tables (computes them if needed).
   size_t memory_bytes() const;
 
  private:
@@ -116,8 +139,12 @@ class BearoffDatabase {
   static void compute(Tables& t);
 
   bool gammons_ = true;
+  bool beavers_ = false;
+  int two_sided_checkers_ = 0;
   mutable std::once_flag computed_;
   mutable Tables tables_;  // written once, under computed_
+  mutable std::once_flag two_sided_built_;
+  mutable std::unique_ptr<const TwoSidedBearoff> two_sided_;  // written once, under two_sided_built_
 };
 
 }  // namespace nard

@@ -28,8 +28,8 @@ EvalBenchMix eval_bench_mix(const Rules& rules, int games, uint64_t seed) {
 
 EvalBenchResult run_eval_bench(const std::shared_ptr<const NeuralModel>& model,
                                const EvalBenchMix& mix, int batch, bool reference, int repeat,
-                               double min_seconds) {
-  NeuralEvaluator eval(model, reference);
+                               double min_seconds, DenseKernel dense) {
+  NeuralEvaluator eval(model, reference, dense);
   const size_t n = mix.positions.size();
   std::vector<Probabilities> out(n);
   EvalBenchResult best;

@@ -27,10 +27,11 @@ struct EvalBenchResult {
 };
 
 // Evaluates the mix in consecutive batches of `batch`, passes repeated until at least
-// min_seconds have passed; the best of `repeat` such runs. reference: the scalar path.
+// min_seconds have passed; the best of `repeat` such runs. reference: the scalar path; dense:
+// the fast path's kernel for the hidden layers after the first.
 EvalBenchResult run_eval_bench(const std::shared_ptr<const NeuralModel>& model,
                                const EvalBenchMix& mix, int batch, bool reference, int repeat,
-                               double min_seconds);
+                               double min_seconds, DenseKernel dense = kDefaultDenseKernel);
 
 // Encoding alone (no network), positions per second, for the split.
 EvalBenchResult run_encode_bench(const Rules& rules, const EvalBenchMix& mix, int repeat,

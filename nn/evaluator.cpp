@@ -87,8 +87,9 @@ const Mlp& NeuralModel::net(EncoderId encoder) const {
   return nets_.front();  // unreachable under the precondition
 }
 
-NeuralEvaluator::NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference)
-    : model_(std::move(model)), reference_(reference) {
+NeuralEvaluator::NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference,
+                                 DenseKernel dense)
+    : model_(std::move(model)), reference_(reference), dense_(dense) {
   if (model_->prune_net() && !reference_) pruner_ = std::make_unique<NeuralPruneEvaluator>(model_);
 }
 
@@ -172,7 +173,7 @@ void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Pr
       if (reference_)
         net.forward_reference(inputs_.data(), batch, outputs_.data());
       else
-        net.forward(inputs_.data(), batch, outputs_.data(), scratch_);
+        net.forward(inputs_.data(), batch, outputs_.data(), scratch_, dense_);
       for (int b = 0; b < batch; ++b)
         out[index_[b]] = Probabilities::from_array(outputs_.data() + size_t(b) * kOutputs);
     }

@@ -44,6 +44,9 @@ class Evaluator {
   // inside its lookahead before this one values the best few (gnubg's pruning nets), or nullptr.
   // Owned by this evaluator; the same thread-safety.
   virtual Evaluator* pruner() { return nullptr; }
+  // The bear-off database whose values this evaluator gives the positions it covers, nullptr when
+  // none. Its two-sided part also holds exact cubeful money equities (bot/cube_bearoff.h).
+  virtual const BearoffDatabase* bearoff_database() const { return nullptr; }
 
  protected:
   uint64_t evaluated_ = 0;
@@ -105,6 +108,7 @@ class NeuralPruneEvaluator final : public Evaluator {
   // Incremental (PruneNet::evaluate_results) for backgammon's geometry.
   void evaluate_results(const Position& parent, std::span<const Position> plays,
                         std::span<Probabilities> out) override;
+  const BearoffDatabase* bearoff_database() const override { return model_->bearoff_database(); }
 
  private:
   std::shared_ptr<const NeuralModel> model_;
@@ -112,18 +116,22 @@ class NeuralPruneEvaluator final : public Evaluator {
 
 // Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
 // and fills terminal positions exactly (and, when the model has one, the positions its bear-off
-// database covers from the database). Uses the fast Mlp path, or the scalar reference path
-// when constructed with reference = true (bit-stable across SIMD widths, for the bench signature).
+// database covers from the database). Uses the fast Mlp path (its hidden layers after the first
+// by `dense`), or the scalar reference path when constructed with reference = true (bit-stable
+// across SIMD widths, for the bench signature).
 class NeuralEvaluator final : public Evaluator {
  public:
-  explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false);
+  explicit NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool reference = false,
+                           DenseKernel dense = kDefaultDenseKernel);
   void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
   Evaluator* pruner() override { return pruner_.get(); }
+  const BearoffDatabase* bearoff_database() const override { return model_->bearoff_database(); }
   const NeuralModel& model() const { return *model_; }
 
  private:
   std::shared_ptr<const NeuralModel> model_;
   bool reference_;
+  DenseKernel dense_;
   MlpScratch scratch_;
   std::vector<float> inputs_;
   std::vector<float> outputs_;

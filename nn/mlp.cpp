@@ -9,6 +9,8 @@
 #include <immintrin.h>
 #endif
 
+#include <Eigen/Core>
+
 #include "engine/dice.h"
 #include "nn/simd.h"
 
@@ -21,6 +23,12 @@ constexpr int kBlock = 64;                   // first-layer units accumulated in
 constexpr int kBlockVecs = kBlock / kLanes;  // accumulators
 constexpr int kPad = kBlock;                 // layer widths are padded to this many floats (zeros)
 int padded(int n) { return (n + kPad - 1) / kPad * kPad; }
+int round_up(int n, int m) { return (n + m - 1) / m * m; }
+// The largest operand block (floats) Eigen packs in hidden_layers_eigen: weight rows per product
+// and positions per chunk are chosen to stay within it (64 KiB, half of Eigen's stack allocation
+// limit) for hidden layers of up to 2048 inputs.
+constexpr int kPackedFloats = 16384;
+constexpr int kMaxChunk = 64;  // positions per chunk of forward()
 
 // Writes to `index` (which holds n) the indices i in increasing order where x_g[i] != 0 for at
 // least one of the G rows x_g = x + g * n; returns how many. Branch-free: which inputs are zero
@@ -186,6 +194,7 @@ Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from
 
 Mlp::Mlp(const MlpWeights& weights)
     : encoder_(weights.encoder), inputs_(weights.inputs()), layers_(weights.layers) {
+  int widest_product_input = 1;
   for (size_t k = 0; k < layers_.size(); ++k) {
     const DenseLayer& l = layers_[k];
     PreparedLayer p;
@@ -207,32 +216,67 @@ Mlp::Mlp(const MlpWeights& weights)
         for (int i = 0; i < p.in; ++i)
           p.w[size_t(o) * p.in_pad + i] = l.weight[size_t(o) * p.in + i];
     }
+    if (k > 0 && k + 1 < layers_.size()) {  // a hidden layer after the first: Eigen's
+      p.rows = round_up(p.out, kLanes);
+      p.rows_per_block = std::min(p.rows, std::max(kLanes, kPackedFloats / p.in / kLanes * kLanes));
+      p.w_cols.assign(size_t(p.rows) * p.in, 0.0f);
+      for (int o = 0; o < p.out; ++o)
+        for (int i = 0; i < p.in; ++i)
+          p.w_cols[size_t(i) * p.rows + o] = l.weight[size_t(o) * p.in + i];
+      widest_product_input = std::max(widest_product_input, p.in);
+    }
     widest_ = std::max(widest_, p.out_pad);
     prepared_.push_back(std::move(p));
   }
+  chunk_ = std::clamp(kPackedFloats / widest_product_input / 4 * 4, 4, kMaxChunk);
 }
 
-void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratch) const {
+void Mlp::forward(const float* inputs, int batch, float* out, MlpScratch& scratch,
+                  DenseKernel dense) const {
   constexpr int kGroup = 4;
-  if (scratch.a.size() < size_t(kGroup) * widest_) scratch.a.assign(size_t(kGroup) * widest_, 0.0f);
-  if (scratch.b.size() < size_t(widest_)) scratch.b.assign(widest_, 0.0f);
+  static_assert(kMaxChunk % kGroup == 0);
+  const size_t w0 = size_t(prepared_[0].out_pad);
+  const size_t chunk_floats = size_t(chunk_) * widest_;
+  if (scratch.first.size() < size_t(chunk_) * w0) scratch.first.assign(size_t(chunk_) * w0, 0.0f);
+  if (scratch.a.size() < chunk_floats) scratch.a.assign(chunk_floats, 0.0f);
+  if (scratch.b.size() < chunk_floats) scratch.b.assign(chunk_floats, 0.0f);
+  if (scratch.position.size() < 2 * size_t(widest_))
+    scratch.position.assign(2 * size_t(widest_), 0.0f);
   if (scratch.nz_index.size() < size_t(inputs_)) scratch.nz_index.resize(inputs_);
-  int s = 0;
-  for (; s + kGroup <= batch; s += kGroup)
-    forward_group<kGroup>(inputs + size_t(s) * inputs_, out + size_t(s) * kOutputs, scratch);
-  for (; s < batch; ++s) forward_group<1>(inputs + size_t(s) * inputs_, out + size_t(s) * kOutputs, scratch);
+  // The chunks are multiples of kGroup positions, so the groups are those of the whole batch.
+  for (int c = 0; c < batch; c += chunk_) {
+    const int n = std::min(chunk_, batch - c);
+    const float* x = inputs + size_t(c) * inputs_;
+    float* first = scratch.first.data();
+    int s = 0;
+    for (; s + kGroup <= n; s += kGroup)
+      first_layer_group<kGroup>(x + size_t(s) * inputs_, first + s * w0, scratch.nz_index.data());
+    for (; s < n; ++s)
+      first_layer_group<1>(x + size_t(s) * inputs_, first + s * w0, scratch.nz_index.data());
+    sigmoid_in_place(first, int(n * w0));
+    // The hidden layers after the first: over the chunk with Eigen, or one position at a time.
+    const float* act = first;
+    size_t stride = w0;
+    size_t next_layer = 1;
+    if (dense == DenseKernel::Eigen && prepared_.size() > 2) {
+      act = hidden_layers_eigen(n, scratch);
+      stride = size_t(prepared_[prepared_.size() - 2].out_pad);
+      next_layer = prepared_.size() - 1;
+    }
+    for (int g = 0; g < n; ++g)
+      layers_by_dot_products(act + g * stride, next_layer, out + size_t(c + g) * kOutputs,
+                             scratch.position.data());
+  }
 }
 
 template <int G>
-void Mlp::forward_group(const float* x, float* out, MlpScratch& scratch) const {
-  const int nlayers = int(prepared_.size());
+void Mlp::first_layer_group(const float* x, float* dst, int* __restrict nz_index) const {
   const PreparedLayer& first = prepared_[0];
   const int w0 = first.out_pad;
-  int* __restrict nz_index = scratch.nz_index.data();
-  // First layer: bias + sum over the inputs of input * row, kBlock units at a time so the
-  // accumulators stay in registers. Each row is loaded once for the G positions; the inputs
-  // that are zero in some of them add exact zeros there, so every position gets the same sums,
-  // in the same order, as alone.
+  // Bias + sum over the inputs of input * row, kBlock units at a time so the accumulators stay
+  // in registers. Each row is loaded once for the G positions; the inputs that are zero in some
+  // of them add exact zeros there, so every position gets the same sums, in the same order, as
+  // alone.
   const int nnz = union_of_non_zeros<G>(x, inputs_, nz_index);
   for (int b = 0; b < w0; b += kBlock) {
     VecF acc[G][kBlockVecs];
@@ -249,23 +293,61 @@ void Mlp::forward_group(const float* x, float* out, MlpScratch& scratch) const {
       }
     }
     for (int g = 0; g < G; ++g)
-      for (int j = 0; j < kBlockVecs; ++j) store(scratch.a.data() + size_t(g) * widest_ + b + j * kLanes, acc[g][j]);
+      for (int j = 0; j < kBlockVecs; ++j)
+        store(dst + size_t(g) * w0 + b + j * kLanes, acc[g][j]);
   }
-  // Later layers, one position at a time: one dot product per output.
-  for (int g = 0; g < G; ++g) {
-    float* __restrict cur = scratch.a.data() + size_t(g) * widest_;
-    float* __restrict next = scratch.b.data();
-    for (int k = 1; k < nlayers; ++k) {
-      sigmoid_in_place(cur, prepared_[k - 1].out_pad);
-      const PreparedLayer& l = prepared_[k];
-      for (int o = 0; o < l.out; ++o)
-        next[o] = dot(l.w.data() + size_t(o) * l.in_pad, cur, l.in_pad) + l.bias[o];
-      for (int o = l.out; o < l.out_pad; ++o) next[o] = 0.0f;
-      std::swap(cur, next);
+}
+
+const float* Mlp::hidden_layers_eigen(int n, MlpScratch& scratch) const {
+  using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+  using Vector = Eigen::Matrix<float, Eigen::Dynamic, 1>;
+  using Stride = Eigen::OuterStride<>;
+  // Activations are column-major matrices over the existing buffers, one column of out_pad
+  // floats per position. The chunk is padded to a multiple of 4 columns (zeros): Eigen's kernel
+  // then takes every column in a panel of 4 columns (its nr), where a column's sums do not
+  // depend on the other columns, so a position's result does not depend on the batch. Eigen
+  // never switches to another product here: EIGEN_GEMM_TO_COEFFBASED_THRESHOLD=0
+  // (nn/CMakeLists.txt) rules out its coefficient-based one for small sizes, and with at least 4
+  // columns and kLanes rows, its matrix-vector one. The copies Eigen packs of the operands are at
+  // most kPackedFloats each, under EIGEN_STACK_ALLOCATION_LIMIT: on the stack, no heap
+  // (tests/alloc).
+  const int n4 = round_up(n, 4);
+  int stride = prepared_[0].out_pad;
+  float* cur = scratch.first.data();
+  std::fill(cur + size_t(n) * stride, cur + size_t(n4) * stride, 0.0f);
+  float* next = scratch.a.data();
+  for (size_t k = 1; k + 1 < prepared_.size(); ++k) {
+    const PreparedLayer& l = prepared_[k];
+    const Eigen::Map<const Matrix, 0, Stride> x(cur, l.in, n4, Stride(stride));
+    Eigen::Map<Matrix, 0, Stride> y(next, l.out_pad, n4, Stride(l.out_pad));
+    y.colwise() = Eigen::Map<const Vector>(l.bias.data(), l.out_pad);
+    for (int r = 0; r < l.rows; r += l.rows_per_block) {
+      const int rows = std::min(l.rows_per_block, l.rows - r);
+      const Eigen::Map<const Matrix, 0, Stride> w(l.w_cols.data() + r, rows, l.in, Stride(l.rows));
+      y.middleRows(r, rows).noalias() += w * x;
     }
-    sigmoid_in_place(cur, kOutputs);
-    for (int o = 0; o < kOutputs; ++o) out[size_t(g) * kOutputs + o] = cur[o];
+    sigmoid_in_place(next, n4 * l.out_pad);
+    stride = l.out_pad;
+    cur = next;
+    next = next == scratch.a.data() ? scratch.b.data() : scratch.a.data();
   }
+  return cur;
+}
+
+void Mlp::layers_by_dot_products(const float* act, size_t from, float* out,
+                                 float* buffers) const {
+  // One dot product per output. act: the activations of layer from - 1 (out_pad floats).
+  const float* cur = act;
+  for (size_t k = from; k < prepared_.size(); ++k) {
+    const PreparedLayer& l = prepared_[k];
+    float* next = buffers + (k - from) % 2 * size_t(widest_);
+    for (int o = 0; o < l.out; ++o)
+      next[o] = dot(l.w.data() + size_t(o) * l.in_pad, cur, l.in_pad) + l.bias[o];
+    for (int o = l.out; o < l.out_pad; ++o) next[o] = 0.0f;
+    sigmoid_in_place(next, k + 1 < prepared_.size() ? l.out_pad : kOutputs);
+    cur = next;
+  }
+  for (int o = 0; o < kOutputs; ++o) out[o] = cur[o];
 }
 
 void Mlp::forward_reference(const float* inputs, int batch, float* out) const {

@@ -63,10 +63,21 @@ MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t s
 Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from,
                                              const std::vector<DenseLayer>& fresh);
 
-// Per-thread working memory of Mlp::forward (grows to the largest batch seen, then stays).
+// Which code computes the hidden layers after the first in Mlp::forward: Eigen's matrix product
+// over a chunk of positions, or hand-written dot products one position at a time. The first,
+// sparse layer is always the hand-written SIMD one, and so is the output layer (kOutputs dot
+// products per position, where a matrix product measured no faster). Both give a position the
+// same result whatever batch it is in; they differ from each other by float rounding only.
+enum class DenseKernel : uint8_t { Eigen, HandWritten };
+// The faster of the two on `nard bench eval` (README.md, "Inference").
+constexpr DenseKernel kDefaultDenseKernel = DenseKernel::Eigen;
+
+// Per-thread working memory of Mlp::forward (sized for the net on first use, then stays).
 struct MlpScratch {
-  std::vector<float> a, b;    // layer activations (a: one row per position of a group)
-  std::vector<int> nz_index;  // the inputs non-zero in at least one position of the group
+  std::vector<float> first;   // first-layer activations of a chunk: one column per position
+  std::vector<float> a, b;    // Eigen's hidden-layer activations of a chunk (ping-pong)
+  std::vector<float> position;  // one position's activations in the dot-product layers
+  std::vector<int> nz_index;  // the inputs non-zero in at least one position of a group
 };
 
 class Mlp {
@@ -78,34 +89,54 @@ class Mlp {
 
   // Evaluates `batch` input rows (inputs: batch x inputs(), row-major) into out (batch x
   // kOutputs). Fast path: zero inputs skipped, vectorised, a fast exp (|error| < 1e-6 against
-  // forward_reference on the outputs). The first layer runs over groups of positions, each of
-  // its weight rows read once per group; a position's result does not depend on the batch.
-  void forward(const float* inputs, int batch, float* out, MlpScratch& scratch) const;
+  // forward_reference on the outputs). The positions go in chunks of up to chunk_positions():
+  // the first layer over groups of 4 positions, each of its weight rows read once per group;
+  // the later hidden layers as `dense` says; the output layer one position at a time. A
+  // position's result does not depend on the batch (nor on its place in it).
+  void forward(const float* inputs, int batch, float* out, MlpScratch& scratch,
+               DenseKernel dense = kDefaultDenseKernel) const;
 
   // Naive scalar evaluation with std::exp, straight from the torch-layout weights: the reference
   // the fast path and the LibTorch parity test are checked against.
   void forward_reference(const float* inputs, int batch, float* out) const;
 
+  // Positions per chunk of forward() (a multiple of 4).
+  int chunk_positions() const { return chunk_; }
+
  private:
   // A layer in the fast path's layout. The first layer is input-major (row i = the weights of
   // input i, out_pad floats) so zero inputs are skipped; later layers are output-major with rows
-  // of in_pad floats (a dot product per output). Padding holds zeros.
+  // of in_pad floats (a dot product per output), and the hidden ones among them also input-major
+  // for Eigen (w_cols). Padding holds zeros.
   struct PreparedLayer {
     int in = 0, out = 0, in_pad = 0, out_pad = 0;
     bool input_major = false;
     std::vector<float> w;
     std::vector<float> bias;  // out_pad, zero-padded
+    // Hidden layers after the first: the weights as a column-major rows x in matrix (rows: out
+    // rounded up to a register, zero rows below), multiplied rows_per_block rows at a time.
+    int rows = 0, rows_per_block = 0;
+    std::vector<float> w_cols;
   };
 
-  // forward() for G positions: x holds G input rows, out G x kOutputs.
+  // The first layer for G positions: x holds G input rows; writes G columns (out_pad floats
+  // apart) of pre-activation sums to dst.
   template <int G>
-  void forward_group(const float* x, float* out, MlpScratch& scratch) const;
+  void first_layer_group(const float* x, float* dst, int* __restrict nz_index) const;
+  // The hidden layers after the first for the n positions whose first-layer activations are in
+  // scratch.first, by Eigen; returns the last hidden layer's activations (one column of its
+  // out_pad floats per position, in scratch.a or scratch.b).
+  const float* hidden_layers_eigen(int n, MlpScratch& scratch) const;
+  // Layers from `from` on for one position, by dot products: act holds the activations of layer
+  // from - 1; out gets the kOutputs outputs. buffers: 2 * widest_ floats.
+  void layers_by_dot_products(const float* act, size_t from, float* out, float* buffers) const;
 
   EncoderId encoder_;
   int inputs_ = 0;
   std::vector<DenseLayer> layers_;       // as given (reference path)
   std::vector<PreparedLayer> prepared_;  // fast path
   int widest_ = 0;                       // largest out_pad of any layer
+  int chunk_ = 0;                        // positions per chunk of forward()
 };
 
 }  // namespace nard

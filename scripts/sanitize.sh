@@ -16,6 +16,8 @@ stages=("$@")
 # Sanitizer reports stop the process (a failed test); UBSan never recovers (-fno-sanitize-recover).
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:strict_string_checks=1:check_initialization_order=1
+# Open MPI's runtime keeps allocations for the process's life (tests/sanitizers/lsan.supp).
+export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
 have_clang() {
@@ -31,11 +33,13 @@ run_asan() {
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DNARD_SANITIZE=address,undefined \
     -DNARD_WITH_TORCH=ON >/dev/null
   cmake --build build-asan -j "$jobs" --target nard_tests nard_training_tests
-  # The suite, minus the gnubg cross-checks and matches (slow: they mostly wait for gnubg), then
-  # of the trainer's tests the checkpoint/resume ones. LeakSanitizer stays on: LibTorch's
-  # few process-lifetime allocations are not reported as leaks.
+  # The suite, minus the gnubg cross-checks and matches (slow: they mostly wait for gnubg), the
+  # kill-and-resume script (it needs nard-train, whose resume the checkpoint tests below cover) and
+  # the fuzz corpus replays (the fuzz stage runs those inputs under ASan+UBSan), then of the
+  # trainer's tests the checkpoint/resume ones. LeakSanitizer stays on: LibTorch's few
+  # process-lifetime allocations are not reported as leaks.
   ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 900 \
-    -E '^(GnubgCrosscheck|GnubgMatch|Trainer[A-Za-z]*|Supervised|RaceRefit|Sha256|TdTargets)\.'
+    -E '^((GnubgCrosscheck|GnubgMatch|Trainer[A-Za-z]*|Supervised|RaceRefit|Sha256|TdTargets)\.|TrainFaults$|fuzz_replay\.)'
   ctest --test-dir build-asan --output-on-failure --timeout 900 -R '^TrainerCheckpoint\.'
 }
 

@@ -265,6 +265,17 @@ TEST_F(ApiServer, BadRequestsGet400NamingTheField) {
       {"/api/cube", R"({"variant": "plakoto", "position": "start"})", "variant"},
       {"/api/rollout", R"({"position": "4HPwATDgc/ABMA", "trials": 0})", "trials"},
       {"/api/rollout", R"({"variant": "fevga", "position": "start", "cubeful": true})", "cubeful"},
+      {"/api/analyze", R"({"ply": 0})", "match_file"},
+      {"/api/analyze", R"({"match_file": 7})", "match_file"},
+      {"/api/analyze", R"({"match_file": "not a match"})", "match_file"},
+      {"/api/analyze",
+       R"({"match_file": " 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/4 6/5\n"})",
+       "match_file"},  // 8/4 is not a play of 31
+      {"/api/analyze", R"({"match_file": "(;FF[4]GM[6]MI[length:3]"})", "match_file"},
+      {"/api/analyze", R"({"match_file": " 3 point match\n", "ply": 9})", "ply"},
+      {"/api/analyze", R"({"match_file": " 3 point match\n", "luck_ply": -1})", "luck_ply"},
+      {"/api/analyze", R"({"match_file": " 3 point match\n", "cubeless": "yes"})", "cubeless"},
+      {"/api/analyze", R"({"match_file": " 3 point match\n", "plies": 2})", "plies"},
   };
   for (const auto& [path, body, field] : cases) {
     auto [status, doc] = server_->post(path, body);
@@ -296,6 +307,16 @@ TEST(ApiServerLimits, BodyOverTheLimitGets413) {
   auto [ok, small] =
       server.post("/api/moves", json{{"position", "4HPwATDgc/ABMA"}, {"dice", "31"}});
   EXPECT_EQ(ok, 200) << small;
+  // httplib caps a body typed as a form (curl -d's default) at 8 KiB: the message says so.
+  api::ServerOptions large;
+  large.max_body = 1 << 20;
+  TestServer server2(large);
+  httplib::Client c = server2.client();
+  httplib::Result form =
+      c.Post("/api/analyze", std::string(9000, 'x'), "application/x-www-form-urlencoded");
+  ASSERT_TRUE(form);
+  EXPECT_EQ(form->status, 413);
+  EXPECT_NE(form->body.find("Content-Type: application/json"), std::string::npos) << form->body;
 }
 
 TEST(ApiServerLimits, RequestPastItsTimeGets503) {
@@ -308,10 +329,11 @@ TEST(ApiServerLimits, RequestPastItsTimeGets503) {
   EXPECT_NE(doc["error"].get<std::string>().find("--timeout"), std::string::npos) << doc;
 }
 
-json wait_for_job(const TestServer& server, const std::string& id) {
+json wait_for_job(const TestServer& server, const std::string& id,
+                  const std::string& kind = "rollout") {
   json doc;
   for (int i = 0; i < 3000; ++i) {
-    auto [status, d] = server.get("/api/rollout/" + id);
+    auto [status, d] = server.get("/api/" + kind + "/" + id);
     EXPECT_EQ(status, 200) << d;
     doc = d;
     if (doc["status"] != "running") break;
@@ -362,6 +384,67 @@ TEST(ApiServerRollout, JobRunsToItsResultAndCanBeCancelled) {
       "/api/rollout", json{{"position", "4HPwATDgc/ABMA"}, {"trials", 4}, {"truncate", 2}});
   EXPECT_EQ(s6, 200) << again;
   EXPECT_EQ(wait_for_job(server, again["id"])["status"], "done");
+}
+
+std::string match_file(const std::string& name) {
+  return testing_support::slurp_file(std::string(NARD_SOURCE_DIR) + "/tests/data/matches/" + name);
+}
+
+// A match analysis as a job: its result is `nard analyze --json`'s document; the job limit, the
+// cancel and the ids of another kind of job.
+TEST(ApiServerAnalyze, JobGivesTheCliDocumentAndCanBeCancelled) {
+  api::JobLimits jl;
+  jl.max_running = 1;
+  jl.threads_per_job = 1;
+  TestServer server({}, {}, jl);
+  auto [s1, started] = server.post(
+      "/api/analyze", json{{"match_file", match_file("gnubg_3p_seed42.mat")}, {"ply", 0}});
+  ASSERT_EQ(s1, 200) << started;
+  EXPECT_EQ(started["kind"], "analyze");
+  EXPECT_GT(started["total"].get<int>(), 0);
+  const std::string id = started["id"];
+  const json done = wait_for_job(server, id, "analyze");
+  ASSERT_EQ(done["status"], "done") << done;
+  EXPECT_EQ(done["done"], done["total"]);
+  const testing_support::CliRun cli = testing_support::run_nard(
+      std::string("analyze ") + NARD_SOURCE_DIR +
+      "/tests/data/matches/gnubg_3p_seed42.mat --ply 0 --json --quiet --threads 1");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_EQ(done["result"], json::parse(cli.out));
+  EXPECT_EQ(done["result"]["settings"]["ply"], 0);
+  EXPECT_EQ(done["result"]["positions"], done["total"]);
+  // An analyze id is not a rollout's, and an unknown id is a 404.
+  EXPECT_EQ(server.get("/api/rollout/" + id).first, 404);
+  EXPECT_EQ(server.get("/api/analyze/a999-000000").first, 404);
+  EXPECT_EQ(server.del("/api/analyze/a999-000000").first, 404);
+
+  // gnubg's SGF of the match, cubeless, luck at 1 ply.
+  auto [s2, sgf] =
+      server.post("/api/analyze", json{{"match_file", match_file("gnubg_3p_seed42.sgf")},
+                                       {"ply", 0},
+                                       {"luck_ply", 1},
+                                       {"cubeless", true}});
+  ASSERT_EQ(s2, 200) << sgf;
+  const json sgf_done = wait_for_job(server, sgf["id"], "analyze");
+  ASSERT_EQ(sgf_done["status"], "done") << sgf_done;
+  EXPECT_EQ(sgf_done["result"]["settings"]["cubeful"], false);
+  EXPECT_EQ(sgf_done["result"]["settings"]["luck_ply"], 1);
+  EXPECT_EQ(sgf_done["result"]["settings"]["match_length"], 3);
+  EXPECT_GT(sgf_done["result"]["positions"].get<int>(), 0);
+
+  // A long one (an 11-point match at 2 ply): the job limit refuses another, DELETE stops it.
+  auto [s3, long_job] = server.post(
+      "/api/analyze", json{{"match_file", match_file("gnubg_11p_seed19.mat")}, {"ply", 2}});
+  ASSERT_EQ(s3, 200) << long_job;
+  auto [s4, refused] = server.post(
+      "/api/analyze", json{{"match_file", match_file("gnubg_3p_seed42.mat")}, {"ply", 0}});
+  EXPECT_EQ(s4, 429) << refused;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto [s5, cancelled] = server.del("/api/analyze/" + long_job["id"].get<std::string>());
+  ASSERT_EQ(s5, 200) << cancelled;
+  EXPECT_EQ(cancelled["status"], "cancelled") << cancelled;
+  EXPECT_LT(cancelled["done"].get<int>(), cancelled["total"].get<int>());
+  EXPECT_FALSE(cancelled.contains("result"));
 }
 
 // The CLI's --json prints the API's documents: the same fields, the same values.

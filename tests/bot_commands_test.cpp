@@ -16,10 +16,13 @@
 
 #include "bot/model_path.h"
 #include "engine/fibs_board.h"
+#include "engine/match.h"
 #include "engine/mat_file.h"
 #include "engine/sgf_file.h"
 #include "engine/movegen.h"
 #include "nn/weights_file.h"
+
+#include <nlohmann/json.hpp>
 
 namespace nard {
 namespace {
@@ -249,6 +252,62 @@ TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
     EXPECT_EQ(m->match_length, 3);
     EXPECT_FALSE(check_record(*m).has_value());
   }
+}
+
+// Tavli matches bot against bot with the shipped models (the net at 0 ply against the heuristic
+// player): each match file rotates Portes, Plakoto and Fevga, replays, and `nard analyze` reads it.
+TEST(BotCommands, MatchTavliSavesMatchesThatAnalyze) {
+  const std::string stem = testing_support::unique_temp_path("nard_match_tavli");
+  CliRun r = run_nard(
+      "match --tavli --match 5 --a net --b heuristic --games 2 --threads 1 --seed 4 --save " +
+      stem + ".mat");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 matches to 5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("each game's shipped model"), std::string::npos) << r.out;
+  size_t most_games = 0;
+  for (int k = 1; k <= 2; ++k) {
+    const std::string path = stem + "-" + std::to_string(k) + ".mat";
+    Result<MatchRecord> m = read_mat(slurp_file(path));
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_FALSE(check_record(*m).has_value());
+    EXPECT_EQ(m->match_length, 5);
+    EXPECT_EQ(m->rules, "gr_portes");
+    EXPECT_EQ(m->players[0], "A net");
+    ASSERT_FALSE(m->games.empty());
+    for (size_t g = 0; g < m->games.size(); ++g)
+      EXPECT_EQ(m->games[g].rules, g % 3 == 0 ? "" : kTavliPresets[g % 3]) << "game " << g + 1;
+    const int winner_points =
+        std::max(m->games.back().score[0], m->games.back().score[1]) + m->games.back().end.points;
+    EXPECT_GE(winner_points, 5);  // played to the end
+    most_games = std::max(most_games, m->games.size());
+  }
+  EXPECT_GE(most_games, 2u);  // the rotation was exercised (the seed gives a match of 2+ games)
+  r = run_nard("analyze " + stem + "-1.mat --ply 0 --json --quiet --threads 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["players"][0], "A net");
+  EXPECT_EQ(doc["games"][0]["variant"], "backgammon");
+  if (doc["games"].size() > 1) {
+    EXPECT_EQ(doc["games"][1]["variant"], "plakoto");
+  }
+  EXPECT_GT(doc["stats"][0]["moves"].get<int>(), 0);
+}
+
+TEST(BotCommands, MatchTavliRefusesOptionsThatDoNotGoWithIt) {
+  const char* const bad[] = {
+      "match --tavli --games 2",                    // no match length
+      "match --tavli --match 3 --variant plakoto",  // the games are Tavli's
+      "match --tavli --match 3 --rules gr_portes",
+      "match --tavli --match 3 --a-model x.nardnet",  // each game's model is its own
+      "match --tavli --match 3 --b heuristic --model x.bin",
+      "match --tavli --match 3 --b pubeval",  // pubeval plays backgammon only
+  };
+  for (const char* args : bad) {
+    const CliRun r = run_nard(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+  EXPECT_NE(run_nard("match --tavli --match 3 --b pubeval").err.find("Plakoto"), std::string::npos);
 }
 
 TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {

@@ -3,6 +3,10 @@
 
 #include "engine/cube.h"
 #include "engine/match.h"
+#include "engine/match_record.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace nard {
 namespace {
@@ -187,6 +191,50 @@ TEST(GameFlow, PreviousWinnerStartsWhereTheRulesSaySo) {
   const SessionResult s = play_session(r, agents, 11, 0, 60);
   for (size_t i = 1; i < s.games.size(); ++i)
     if (s.games[i - 1].winner >= 0) { EXPECT_EQ(s.games[i].first_player, s.games[i - 1].winner); }
+}
+
+// A session over a rotation of games (Tavli): game g is played by entry g mod 3 with its own
+// rules and agents, the hooks see each game before and after, and the recorded games carry the
+// rules the file names and replay under them.
+TEST(GameFlow, TavliRotationPlaysEachGameWithItsRulesAndAgents) {
+  std::vector<RandomAgent> agents;
+  for (uint64_t k = 0; k < 6; ++k) agents.emplace_back(k + 1, false, CubeResponse::Take);
+  std::vector<SessionSlot> rotation;
+  for (size_t k = 0; k < kTavliPresets.size(); ++k)
+    rotation.push_back({*rules_preset(kTavliPresets[k]),
+                        {&agents[2 * k], &agents[2 * k + 1]},
+                        k == 0 ? "" : kTavliPresets[k]});
+  std::vector<size_t> before, after;
+  int last_score[2] = {0, 0};
+  SessionHooks hooks;
+  hooks.before_game = [&](int g, size_t slot, const GameOptions& o) {
+    EXPECT_EQ(slot, size_t(g) % 3);
+    EXPECT_EQ(o.scores[0], last_score[0]);
+    EXPECT_EQ(o.scores[1], last_score[1]);
+    before.push_back(slot);
+  };
+  hooks.after_game = [&](int, size_t slot, const GameRecord&, const MatchGame* recorded,
+                         const MatchScore& score) {
+    ASSERT_NE(recorded, nullptr);
+    EXPECT_EQ(recorded->rules, rotation[slot].record_rules);
+    last_score[0] = score.score(0);
+    last_score[1] = score.score(1);
+    after.push_back(slot);
+  };
+  const SessionResult s = play_session(rotation, 7, 9, 0, true, hooks);
+  ASSERT_GE(s.games.size(), 4u);  // a 9-point match of games worth 1 to 3 points
+  EXPECT_EQ(before, after);
+  EXPECT_EQ(before.size(), s.games.size());
+  EXPECT_GE(std::max(s.points[0], s.points[1]), 9);
+  EXPECT_EQ(s.match_winner, s.points[0] >= 9 ? 0 : 1);
+  MatchRecord record;
+  record.rules = kTavliPresets[0];
+  record.match_length = 9;
+  record.crawford = false;
+  record.games = s.recorded;
+  EXPECT_FALSE(check_record(record).has_value());
+  // Every agent of the rotation played: Plakoto's and Fevga's too.
+  for (size_t k = 0; k < 3; ++k) EXPECT_NE(std::count(before.begin(), before.end(), k), 0);
 }
 
 TEST(Opening, BothDiceConventionNeverOpensWithADouble) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "engine/dice.h"
@@ -22,19 +23,29 @@ std::vector<float> sparse_inputs(int batch, int width, uint64_t seed) {
   return x;
 }
 
+constexpr DenseKernel kKernels[] = {DenseKernel::Eigen, DenseKernel::HandWritten};
+
+const char* kernel_name(DenseKernel k) {
+  return k == DenseKernel::Eigen ? "Eigen" : "hand-written";
+}
+
 void expect_fast_matches_reference(const MlpWeights& w, const std::vector<float>& x, int batch) {
   const Mlp net(w);
   MlpScratch scratch;
-  std::vector<float> fast(size_t(batch) * kOutputs), ref(size_t(batch) * kOutputs);
-  net.forward(x.data(), batch, fast.data(), scratch);
+  std::vector<float> ref(size_t(batch) * kOutputs);
   net.forward_reference(x.data(), batch, ref.data());
-  for (size_t i = 0; i < fast.size(); ++i) ASSERT_NEAR(fast[i], ref[i], 1e-6) << "output " << i;
-  // One position at a time gives bit for bit the same as the batch, where the first layer runs
-  // over groups of positions (no cross-talk between rows).
-  for (int s = 0; s < batch; ++s) {
-    float one[kOutputs];
-    net.forward(x.data() + size_t(s) * net.inputs(), 1, one, scratch);
-    for (int o = 0; o < kOutputs; ++o) ASSERT_EQ(one[o], fast[size_t(s) * kOutputs + o]);
+  for (DenseKernel kernel : kKernels) {
+    SCOPED_TRACE(kernel_name(kernel));
+    std::vector<float> fast(size_t(batch) * kOutputs);
+    net.forward(x.data(), batch, fast.data(), scratch, kernel);
+    for (size_t i = 0; i < fast.size(); ++i) ASSERT_NEAR(fast[i], ref[i], 1e-6) << "output " << i;
+    // One position at a time gives bit for bit the same as the batch, where the first layer runs
+    // over groups of positions and Eigen over chunks (no cross-talk between rows).
+    for (int s = 0; s < batch; ++s) {
+      float one[kOutputs];
+      net.forward(x.data() + size_t(s) * net.inputs(), 1, one, scratch, kernel);
+      for (int o = 0; o < kOutputs; ++o) ASSERT_EQ(one[o], fast[size_t(s) * kOutputs + o]);
+    }
   }
 }
 
@@ -56,6 +67,37 @@ TEST(NnMlp, FastPathMatchesReferenceWithTwoHiddenLayersAndLargeWeights) {
   const std::vector<int> none;
   const MlpWeights linear = random_mlp(EncoderId::LongNardy, none, 4);
   expect_fast_matches_reference(linear, sparse_inputs(9, linear.inputs(), 6), 9);
+}
+
+// The two kernels of the hidden layers after the first agree within float rounding, and each
+// gives a position the same bits wherever it stands in whatever batch (chunks of 64 positions,
+// Eigen's column panels of 4).
+TEST(NnMlp, EigenAndHandWrittenHiddenLayersAgree) {
+  const std::vector<std::vector<int>> shapes = {{192, 64}, {96, 40}, {50, 37, 9}, {16, 1}, {128}};
+  for (const std::vector<int>& hidden : shapes) {
+    SCOPED_TRACE(::testing::PrintToString(hidden));
+    const MlpWeights w = random_mlp(EncoderId::BackgammonContact, hidden, 21, 0.3f);
+    const Mlp net(w);
+    constexpr int kBatch = 150;  // more than two chunks, not a multiple of 4
+    const std::vector<float> x = sparse_inputs(kBatch, w.inputs(), 8);
+    MlpScratch scratch;
+    std::vector<float> eigen(kBatch * kOutputs), hand(kBatch * kOutputs);
+    net.forward(x.data(), kBatch, eigen.data(), scratch, DenseKernel::Eigen);
+    net.forward(x.data(), kBatch, hand.data(), scratch, DenseKernel::HandWritten);
+    for (size_t i = 0; i < eigen.size(); ++i)
+      ASSERT_NEAR(eigen[i], hand[i], 1e-6) << "output " << i;
+    for (DenseKernel kernel : kKernels) {
+      SCOPED_TRACE(kernel_name(kernel));
+      const std::vector<float>& whole = kernel == DenseKernel::Eigen ? eigen : hand;
+      const std::pair<int, int> ranges[] = {{0, 1}, {1, 3}, {5, 6}, {3, 70}, {67, 83}};
+      for (const auto& [begin, count] : ranges) {
+        std::vector<float> part(size_t(count) * kOutputs);
+        net.forward(x.data() + size_t(begin) * w.inputs(), count, part.data(), scratch, kernel);
+        for (size_t i = 0; i < part.size(); ++i)
+          ASSERT_EQ(part[i], whole[size_t(begin) * kOutputs + i]) << begin << "+" << i;
+      }
+    }
+  }
 }
 
 TEST(NnMlp, WidenHiddenKeepsTheFunctionAndRejectsShapesThatDoNotFit) {

@@ -1,7 +1,7 @@
 // The reports of `nard analyze` (bot/analysis.h): readable text in the manner of gnubg's exported
-// analysis, JSON (the field names an HTTP API would use), and a self-contained HTML page (an SVG
-// board at every marked error with the play made and the better ones, and a chart of each game's
-// winning chances move by move).
+// analysis and a self-contained HTML page (an SVG board at every marked error with the play made
+// and the better ones, and a chart of each game's winning chances move by move). The JSON report
+// is the API's document (api/analysis_document.h).
 #pragma once
 
 #include <string>
@@ -11,7 +11,6 @@
 namespace nard::tools {
 
 std::string analysis_text(const MatchAnalysis& m);
-std::string analysis_json(const MatchAnalysis& m);  // one JSON document, newline-terminated
 std::string analysis_html(const MatchAnalysis& m);
 
 // "cubeful 2-ply checker play and cube decisions, luck 0-ply; marks ..." (every report's header).

@@ -9,11 +9,11 @@
 #include <map>
 #include <sstream>
 
+#include "api/analysis_document.h"
 #include "bot/analysis.h"
 #include "bot/model_path.h"
 #include "engine/atomic_file.h"
-#include "engine/mat_file.h"
-#include "engine/sgf_file.h"
+#include "engine/match_text.h"
 #include "tools/analysis_report.h"
 #include "tools/bot_args.h"
 #include "tools/output.h"
@@ -29,18 +29,13 @@ struct AnalyzeOptions {
   bool json = false, cubeless = false, quiet = false, no_bearoff_db = false;
 };
 
-bool looks_like_sgf(const std::string& text) {
-  const size_t i = text.find_first_not_of(" \t\r\n");
-  return i != std::string::npos && text[i] == '(';
-}
-
 void run_analyze(const AnalyzeOptions& o) {
   std::ifstream in(o.file, std::ios::binary);
   if (!in) return fail_input(make_error(o.file + ": cannot read the file"));
   std::ostringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
-  Result<MatchRecord> record = looks_like_sgf(text) ? read_sgf(text) : read_mat(text);
+  Result<MatchRecord> record = read_match_text(text);
   if (!record) return fail_input(make_error(o.file + ": " + record.error().message));
 
   // One model per game of the record (a Tavli match has three), loaded before the threads start.
@@ -65,12 +60,7 @@ void run_analyze(const AnalyzeOptions& o) {
     if (!loaded) return fail_runtime(loaded.error());
     met = std::move(loaded).value();
   }
-  const AnalysisEvaluatorFactory factory =
-      [&models](const Rules& rules) -> Result<std::unique_ptr<Evaluator>> {
-    auto it = models.find(rules.variant);
-    if (it == models.end()) return make_error("no model for this game");
-    return std::unique_ptr<Evaluator>(std::make_unique<NeuralEvaluator>(it->second));
-  };
+  const AnalysisEvaluatorFactory factory = analysis_evaluators(models);
   AnalysisConfig config;
   config.ply = o.ply;
   config.luck_ply = o.luck_ply;
@@ -106,7 +96,8 @@ void run_analyze(const AnalyzeOptions& o) {
 
   if (!o.html.empty())
     if (auto e = write_file_atomic(o.html, analysis_html(*analysis))) return fail_runtime(*e);
-  const std::string report = o.json ? analysis_json(*analysis) : analysis_text(*analysis);
+  const std::string report =
+      o.json ? api::analysis_document(*analysis).dump(1) + "\n" : analysis_text(*analysis);
   if (!o.out.empty()) {
     if (auto e = write_file_atomic(o.out, report)) return fail_runtime(*e);
   } else if (o.html.empty() || o.json) {

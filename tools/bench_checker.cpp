@@ -25,7 +25,7 @@ namespace {
 struct BenchCheckerOptions {
   std::string file, model;
   int ply = 0;
-  bool list = false, no_bearoff_db = false;
+  bool list = false, no_bearoff_db = false, one_sided_bearoff = false;
 };
 
 void print_tally(const char* name, const LossTally& t) {
@@ -56,6 +56,7 @@ void run_bench_checker(const BenchCheckerOptions& o) {
   args.model = o.model;
   args.ply = o.ply;
   args.no_bearoff_db = o.no_bearoff_db;
+  args.one_sided_bearoff = o.one_sided_bearoff;
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   if (bot->rules.variant != Variant::Backgammon)
@@ -71,7 +72,9 @@ void run_bench_checker(const BenchCheckerOptions& o) {
               refs->size(), std::filesystem::path(file).filename().string().c_str(), o.ply,
               bot->rules.preset.c_str(),
               std::filesystem::path(bot->model_path).filename().string().c_str(),
-              o.no_bearoff_db ? " (bear-off: the net)" : " (bear-off: the database)");
+              o.no_bearoff_db       ? " (bear-off: the net)"
+      : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                            : " (bear-off: the databases)");
   std::printf(
       "Equity lost per move against the file's best play (x1000, ± standard error), share of\n"
       "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it "
@@ -98,7 +101,9 @@ void register_bench_checker(CLI::App& app) {
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
-                "Evaluate bear-off positions with the net, not the bear-off database");
+                "Evaluate bear-off positions with the net, not the bear-off databases");
+  cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,
+                "The one-sided bear-off database only (no two-sided: what it gains)");
   cmd->callback([o] { run_bench_checker(*o); });
   register_bench_checker_positions(app);
 }

@@ -1,8 +1,10 @@
-// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]:
+// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]
+// [--one-sided-bearoff]:
 // how often our money cube decisions agree with the reference decisions of a file (default:
 // gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bot/cube_reference.h). Our decision for
 // each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf, bear-off
-// positions from the bear-off database unless --no-bearoff-db). --gnubg-probs feeds the file's
+// positions from the bear-off databases unless --no-bearoff-db; --one-sided-bearoff leaves the
+// two-sided one out, to measure what it gains). --gnubg-probs feeds the file's
 // cubeless probabilities to our cube model instead of our net: the model's share of the
 // disagreement. --list prints every disagreement.
 #include <cstdio>
@@ -21,7 +23,7 @@ namespace {
 struct BenchCubeOptions {
   std::string file, model;
   int ply = 0;
-  bool gnubg_probs = false, list = false, no_bearoff_db = false;
+  bool gnubg_probs = false, list = false, no_bearoff_db = false, one_sided_bearoff = false;
   int prune_keep = SearchConfig{}.prune_keep;
 };
 
@@ -120,6 +122,7 @@ void run_bench_cube(const BenchCubeOptions& o) {
   args.model = o.model;
   args.ply = o.ply;
   args.no_bearoff_db = o.no_bearoff_db;
+  args.one_sided_bearoff = o.one_sided_bearoff;
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (!bot) return;
   NeuralEvaluator evaluator(bot->model);
@@ -143,7 +146,9 @@ void run_bench_cube(const BenchCubeOptions& o) {
       o.gnubg_probs
           ? "probabilities: the file's (cube model alone)"
           : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
-      o.gnubg_probs ? "" : o.no_bearoff_db ? " (bear-off: the net)" : " (bear-off: the database)");
+      o.gnubg_probs ? "" : o.no_bearoff_db       ? " (bear-off: the net)"
+      : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                            : " (bear-off: the databases)");
   print_report(*a);
   if (o.list) print_disagreements(*a);
 }
@@ -162,7 +167,9 @@ void register_bench_cube(CLI::App& app) {
   cmd->add_flag("--list", o->list, "Print every disagreement");
   cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)")->check(CLI::Range(0, 1000));
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
-                "Evaluate bear-off positions with the net, not the bear-off database");
+                "Evaluate bear-off positions with the net, not the bear-off databases");
+  cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,
+                "The one-sided bear-off database only (no two-sided: what it gains)");
   cmd->callback([o] { run_bench_cube(*o); });
 }
 

@@ -1,7 +1,8 @@
-// nard bench eval [--variant X] [--rules P] [--model FILE] [--hidden N]: positions evaluated per
-// second on one core, input encoding included, at batch sizes 1, 32 and 256, on a fixed mix of
-// positions (random games, fixed seed). Without --model, random weights of the default
-// architecture (the speed does not depend on the values).
+// nard bench eval [--variant X] [--rules P] [--model FILE] [--hidden N] [--dense eigen|hand]:
+// positions evaluated per second on one core, input encoding included, at batch sizes 1, 32 and
+// 256, on a fixed mix of positions (random games, fixed seed). Without --model, random weights
+// of the default architecture (the speed does not depend on the values). --dense picks the code
+// of the hidden layers after the first (nn/mlp.h DenseKernel), to compare the two.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -20,6 +21,7 @@ namespace {
 struct BenchEvalOptions {
   std::string variant, rules, model;
   int hidden = 0;  // 0: default_hidden_sizes
+  std::string dense = kDefaultDenseKernel == DenseKernel::Eigen ? "eigen" : "hand";
   int games = 200;
   int repeat = 3;
   double seconds = 0.3;
@@ -46,6 +48,7 @@ void run_bench_eval(const BenchEvalOptions& o) {
   if (o.games < 1 || o.repeat < 1)
     return fail_input(make_error("--games and --repeat must be >= 1"));
 
+  const DenseKernel dense = o.dense == "eigen" ? DenseKernel::Eigen : DenseKernel::HandWritten;
   const EvalBenchMix mix = eval_bench_mix(*rules, o.games, kBenchSeed);
   std::printf(
       "eval bench: %s (rules %s), %zu positions from %d random games (seed %llu), %d race\n",
@@ -58,11 +61,14 @@ void run_bench_eval(const BenchEvalOptions& o) {
     std::printf("-%d", kOutputs);
   }
   std::printf("%s\n", o.model.empty() ? " (random weights)" : "");
+  std::printf("  hidden layers after the first: %s%s\n",
+              dense == DenseKernel::Eigen ? "Eigen matrix products" : "hand-written dot products",
+              dense == kDefaultDenseKernel ? " (the default)" : "");
   const EvalBenchResult enc = run_encode_bench(*rules, mix, o.repeat, o.seconds);
   std::printf("  encode only : %10.0f positions/s (%.3f us/position)\n", enc.per_second(),
               1e6 / enc.per_second());
   for (int batch : {1, 32, 256}) {
-    const EvalBenchResult r = run_eval_bench(*model, mix, batch, false, o.repeat, o.seconds);
+    const EvalBenchResult r = run_eval_bench(*model, mix, batch, false, o.repeat, o.seconds, dense);
     std::printf("  batch %4d  : %10.0f positions/s (%.3f us/position), checksum %.6f\n", batch,
                 r.per_second(), 1e6 / r.per_second(), r.checksum);
   }
@@ -83,6 +89,10 @@ void register_bench_eval(CLI::App& app) {
                   "Model file (default: random weights of the default architecture)");
   cmd->add_option("--hidden", o->hidden,
                   "Hidden units of random nets (default: the default architecture)")->check(CLI::Range(0, 4096));
+  cmd->add_option("--dense", o->dense,
+                  "Hidden layers after the first: eigen (matrix products over the batch) or hand "
+                  "(dot products per position)")
+      ->check(CLI::IsMember({"eigen", "hand"}));
   cmd->add_option("--games", o->games, "Random games in the position mix")->check(at_least(1));
   cmd->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)")->check(at_least(1));
   cmd->add_option("--seconds", o->seconds, "Minimum seconds per timed repetition")->check(real_in(0, 3600));

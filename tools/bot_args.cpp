@@ -16,13 +16,14 @@ void add_bot_options(CLI::App* cmd, BotArgs& a) {
   cmd->add_option("--ply", a.ply, "Search depth 0..3 (gnubg's convention: 0 = the net alone)")->check(CLI::Range(0, 3));
   cmd->add_flag("--json", a.json, "Machine-readable output");
   cmd->add_flag("--no-bearoff-db", a.no_bearoff_db,
-                "Evaluate bear-off positions with the net, not the one-sided bear-off database");
+                "Evaluate bear-off positions with the net, not the bear-off databases");
 }
 
 std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
-                                                        bool disabled) {
+                                                        bool disabled, bool one_sided_only) {
   if (disabled) return model;
-  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(model->rules());
+  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(
+      model->rules(), one_sided_only ? 0 : TwoSidedBearoff::kDefaultCheckers);
   if (!db) return model;  // another game's bear-off: the net alone
   return with_bearoff_database(model, *db);
 }
@@ -40,7 +41,7 @@ std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
   if (!model) return fail_input(model.error()), nullptr;
   auto bot = std::make_unique<LoadedBot>();
   bot->rules = *rules;
-  bot->model = with_default_bearoff(*model, a.no_bearoff_db);
+  bot->model = with_default_bearoff(*model, a.no_bearoff_db, a.one_sided_bearoff);
   bot->model_path = path;
   bot->search.ply = a.ply;
   return bot;

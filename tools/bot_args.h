@@ -23,6 +23,7 @@ struct BotArgs {
   int ply = 0;
   bool json = false;
   bool no_bearoff_db = false;  // evaluate bear-off positions with the net, not the database
+  bool one_sided_bearoff = false;  // the one-sided database only (benches: the two-sided's gain)
 };
 
 // Adds --variant, --rules, --model, --ply (0..3), --json and --no-bearoff-db to cmd.
@@ -35,10 +36,11 @@ struct LoadedBot {
   SearchConfig search;  // ply from the arguments
 };
 
-// The model with the one-sided bear-off database attached (nn/bearoff_database.h) when the game
-// has backgammon's bear-off and `disabled` is false; otherwise the model as it is.
+// The model with the bear-off database attached (nn/bearoff_database.h: one-sided, and the
+// two-sided one of gnubg's extent unless `one_sided_only`) when the game has backgammon's
+// bear-off and `disabled` is false; otherwise the model as it is.
 std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
-                                                        bool disabled);
+                                                        bool disabled, bool one_sided_only = false);
 
 // Resolves the rules and loads the model (--model, or the shipped one for the game) with the
 // bear-off database unless --no-bearoff-db (with_default_bearoff). On failure

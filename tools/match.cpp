@@ -5,6 +5,8 @@
 // for money games how often each side won single, gammon and backgammon. Each thread owns its
 // agents (and its gnubg process); game i of the run uses game_seed(seed, i), so the result does
 // not depend on --threads. A gnubg failure stops the run with its message (exit code 1).
+// --tavli: matches whose games rotate Portes, Plakoto and Fevga, each game played by the side's
+// agent for that game (a net side: the game's shipped model), through play_session's loop.
 #include <omp.h>
 
 #include <array>
@@ -19,6 +21,8 @@
 #include "api/documents.h"
 
 #include "engine/game_replay.h"
+#include "engine/match.h"
+#include "engine/match_record.h"
 #include "engine/atomic_file.h"
 #include "engine/mat_file.h"
 #include "engine/sgf_file.h"
@@ -38,7 +42,43 @@ struct MatchOptions {
   uint64_t seed = 1;
   bool no_duplicate = false, cubeless = false;
   std::string save;  // match files of the games played (.sgf: gnubg SGF, else .mat)
+  bool tavli = false;  // Tavli matches: the games rotate Portes, Plakoto, Fevga (engine/match.h)
 };
+
+// The options --tavli does not go with: the games and their models are Tavli's own.
+std::optional<Error> check_tavli_options(const MatchOptions& o) {
+  if (o.match < 1) return make_error("--tavli needs a match length (--match L)");
+  if (!o.bot.variant.empty() || !o.bot.rules.empty())
+    return make_error("--tavli chooses the games itself: no --variant or --rules");
+  if (!o.bot.model.empty() || !o.a.model.empty() || !o.b.model.empty())
+    return make_error(
+        "--tavli plays each game with its own shipped model: no --model, --a-model or --b-model");
+  return std::nullopt;
+}
+
+// A side resolved for every game of the rotation (Tavli: three games, each with its model), and
+// its label for the report.
+struct RotationSide {
+  std::vector<SideSpec> specs;
+  std::string label;
+};
+
+Result<RotationSide> resolve_rotation_side(const MatchSide& side, const MatchOptions& o,
+                                           const std::vector<Rules>& games) {
+  RotationSide r;
+  for (const Rules& rules : games) {
+    Result<SideSpec> spec = resolve_side(side, o.bot, rules);
+    if (!spec) {
+      if (!o.tavli) return spec.error();
+      return make_error(std::string(variation_name(rules.variant)) + ": " + spec.error().message);
+    }
+    r.specs.push_back(std::move(spec).value());
+  }
+  r.label = r.specs[0].label;
+  if (o.tavli && side.kind == "net")
+    r.label = "net " + std::to_string(r.specs[0].search.ply) + "-ply (each game's shipped model)";
+  return r;
+}
 
 // A game with its players exchanged (positions are seen from the mover, so only the indices
 // change): for saving every game with side A as player 0.
@@ -55,6 +95,7 @@ std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
                                 const std::vector<std::vector<MatchGame>>& matches) {
   MatchRecord base;
   base.rules = o.bot.rules.empty() ? (o.bot.variant.empty() ? "wbf" : o.bot.variant) : o.bot.rules;
+  if (o.tavli) base.rules = kTavliPresets[0];  // the other games name their own rules
   if (!rules_preset(base.rules)) base.rules = "wbf";
   base.match_length = o.match;
   base.crawford = rules.crawford;
@@ -99,14 +140,24 @@ void count_outcome(const GameRecord& r, int a_player, OutcomeCounts& counts) {
 }
 
 void run_match(const MatchOptions& o) {
-  Result<Rules> rules_or = resolve_rules(o.bot.variant, o.bot.rules);
-  if (!rules_or) return fail_input(rules_or.error());
-  Rules rules = *rules_or;
-  if (o.cubeless) rules.cube = false;
+  if (o.tavli)
+    if (auto e = check_tavli_options(o)) return fail_input(*e);
+  // The games of the rotation: the game of --variant/--rules, or Tavli's three.
+  std::vector<Rules> rotation_rules;
+  if (o.tavli) {
+    for (const char* preset : kTavliPresets) rotation_rules.push_back(*rules_preset(preset));
+  } else {
+    Result<Rules> rules_or = resolve_rules(o.bot.variant, o.bot.rules);
+    if (!rules_or) return fail_input(rules_or.error());
+    rotation_rules.push_back(*rules_or);
+  }
+  for (Rules& g : rotation_rules)
+    if (o.cubeless) g.cube = false;
+  const Rules& rules = rotation_rules[0];
   if (o.games < 1 || o.match < 0) return fail_input(make_error("--games must be >= 1 and --match >= 0"));
-  Result<SideSpec> a = resolve_side(o.a, o.bot, rules);
+  Result<RotationSide> a = resolve_rotation_side(o.a, o, rotation_rules);
   if (!a) return fail_input(a.error());
-  Result<SideSpec> b = resolve_side(o.b, o.bot, rules);
+  Result<RotationSide> b = resolve_rotation_side(o.b, o, rotation_rules);
   if (!b) return fail_input(b.error());
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
@@ -128,8 +179,27 @@ void run_match(const MatchOptions& o) {
   const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
 #pragma omp parallel num_threads(threads)
   {
-    Result<AgentBox> box_a = make_agent(*a, rules, &*met), box_b = make_agent(*b, rules, &*met);
-    if (!box_a || !box_b) record_failure((!box_a ? box_a : box_b).error().message);
+    // This thread's agents: each side's for every game of the rotation.
+    std::vector<AgentBox> boxes_a, boxes_b;
+    for (size_t k = 0; k < rotation_rules.size() && !failed; ++k) {
+      Result<AgentBox> box_a = make_agent(a->specs[k], rotation_rules[k], &*met);
+      Result<AgentBox> box_b = make_agent(b->specs[k], rotation_rules[k], &*met);
+      if (!box_a || !box_b) {
+        record_failure((!box_a ? box_a : box_b).error().message);
+        break;
+      }
+      boxes_a.push_back(std::move(box_a).value());
+      boxes_b.push_back(std::move(box_b).value());
+    }
+    // The rotation with A as player 0, and with the seats exchanged (the duplicate game).
+    std::array<std::vector<SessionSlot>, 2> rotations;
+    for (size_t k = 0; k < boxes_a.size(); ++k) {
+      const std::string record_rules = o.tavli && k > 0 ? kTavliPresets[k] : "";
+      Agent* const agent_a = boxes_a[k].agent.get();
+      Agent* const agent_b = boxes_b[k].agent.get();
+      rotations[0].push_back({rotation_rules[k], {agent_a, agent_b}, record_rules});
+      rotations[1].push_back({rotation_rules[k], {agent_b, agent_a}, record_rules});
+    }
     MoveGenerator gen(rules);
     std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
 #pragma omp for schedule(dynamic, 1)
@@ -141,11 +211,11 @@ void run_match(const MatchOptions& o) {
       try {
         for (int swap = 0; swap < (duplicate ? 2 : 1); ++swap) {
           // A is player 0 in the first game of a unit, player 1 in the replay.
-          Agent* const agents[2] = {swap ? box_b->agent.get() : box_a->agent.get(),
-                                    swap ? box_a->agent.get() : box_b->agent.get()};
+          const std::vector<SessionSlot>& rotation = rotations[size_t(swap)];
+          Agent* const agents[2] = {rotation[0].agents[0], rotation[0].agents[1]};
           const int a_player = swap;
           if (o.match > 0) {
-            const SessionResult s = play_session(rules, agents, seed, o.match, 0, !o.save.empty());
+            const SessionResult s = play_session(rotation, seed, o.match, 0, !o.save.empty());
             if (!o.save.empty()) {
               std::vector<MatchGame> games;
               for (const MatchGame& g : s.recorded) games.push_back(swap ? swapped(g) : g);
@@ -246,6 +316,9 @@ void register_match(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
+  cmd->add_flag("--tavli", o->tavli,
+                "Tavli matches (needs --match L): the games rotate Portes, Plakoto, Fevga, each "
+                "played with its shipped model");
   cmd->add_option("--save", o->save,
                   "Save the games: money games as one session file, matches as FILE-1.mat, "
                   "FILE-2.mat, ... (.sgf: gnubg SGF)");

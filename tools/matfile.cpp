@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/mat_file.h"
+#include "engine/match_text.h"
 #include "engine/read_file.h"
 #include "engine/sgf_file.h"
 #include "tools/output.h"
@@ -19,17 +20,12 @@ struct MatfileOptions {
   bool check = false;
 };
 
-bool looks_like_sgf(const std::string& text) {
-  const size_t i = text.find_first_not_of(" \t\r\n");
-  return i != std::string::npos && text[i] == '(';
-}
-
 void run_matfile(const MatfileOptions& o) {
   Result<std::string> read = read_regular_file(o.file, "match file");
   if (!read) return fail_input(read.error());
   const std::string& text = *read;
   const bool sgf = looks_like_sgf(text);
-  Result<MatchRecord> record = sgf ? read_sgf(text) : read_mat(text);
+  Result<MatchRecord> record = read_match_text(text);
   if (!record) return fail_input(make_error(o.file + ": " + record.error().message));
   if (o.check) {
     std::cout << record->players[0] << " - " << record->players[1] << ", "

@@ -5,6 +5,7 @@
 // tools/play_human.h.
 #include <unistd.h>
 
+#include <array>
 #include <ctime>
 #include <iostream>
 #include <optional>
@@ -48,9 +49,6 @@ std::optional<Error> save_record(const std::string& path, const MatchRecord& rec
   return write_file_atomic(path, sgf ? write_sgf(record) : write_mat(record));
 }
 
-// Tavli's rotation of games: Portes, Plakoto, Fevga.
-const char* const kTavliPresets[3] = {"gr_portes", "plakoto", "fevga"};
-
 // The bot, announcing what it does.
 class AnnouncingAgent final : public Agent {
  public:
@@ -89,91 +87,102 @@ class AnnouncingAgent final : public Agent {
   std::ostream& out_;
 };
 
+// Thrown by the session's hook when the match file cannot be written; ends the session.
+struct SaveFailed {
+  Error error;
+};
+
+// The bot and the person of one game of the rotation (Tavli: one per game, each with its model).
+struct PlaySides {
+  std::unique_ptr<NeuralEvaluator> evaluator;
+  std::unique_ptr<BotAgent> bot;
+  std::unique_ptr<AnnouncingAgent> nard;
+  std::unique_ptr<HumanAgent> human;
+};
+
 void run_play(const PlayOptions& o) {
   BotArgs args = o.bot;
   if (o.tavli) {
     if (o.match < 1) return fail_input(make_error("--tavli needs a match length (--match L)"));
     if (!args.variant.empty() || !args.rules.empty() || !args.model.empty())
-      return fail_input(make_error("--tavli chooses the games itself: no --variant, --rules or --model"));
-    args.rules = kTavliPresets[0];
+      return fail_input(
+          make_error("--tavli chooses the games itself: no --variant, --rules or --model"));
   }
-  std::unique_ptr<LoadedBot> bot = load_bot(args);
-  if (!bot) return;
-  Rules first_rules = bot->rules;
-  if (o.no_cube) first_rules.cube = false;
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
-  // The rules and model of each game (Tavli: each game of the rotation has its own).
-  std::vector<Rules> game_rules{first_rules};
-  std::vector<std::shared_ptr<const NeuralModel>> models{bot->model};
-  if (o.tavli) {
-    for (int k = 1; k < 3; ++k) {
-      BotArgs a = args;
-      a.rules = kTavliPresets[k];
-      std::unique_ptr<LoadedBot> b = load_bot(a);
-      if (!b) return;
-      game_rules.push_back(b->rules);
-      models.push_back(b->model);
-    }
+  // The rotation of games (Tavli: each of the three with its own rules and model).
+  const size_t n_games = o.tavli ? kTavliPresets.size() : 1;
+  std::vector<SessionSlot> rotation(n_games);
+  std::vector<PlaySides> sides(n_games);
+  std::vector<std::unique_ptr<LoadedBot>> bots;
+  for (size_t k = 0; k < n_games; ++k) {
+    BotArgs a = args;
+    if (o.tavli) a.rules = kTavliPresets[k];
+    bots.push_back(load_bot(a));
+    if (!bots.back()) return;
+    const LoadedBot& loaded = *bots.back();
+    SessionSlot& slot = rotation[k];
+    slot.rules = loaded.rules;
+    if (o.no_cube) slot.rules.cube = false;
+    if (o.tavli && k > 0) slot.record_rules = kTavliPresets[k];
+    PlaySides& p = sides[k];
+    p.evaluator = std::make_unique<NeuralEvaluator>(loaded.model);
+    p.bot = std::make_unique<BotAgent>(slot.rules, *p.evaluator, loaded.search, &*met);
+    p.nard = std::make_unique<AnnouncingAgent>(slot.rules, *p.bot, std::cout);
+    p.human = std::make_unique<HumanAgent>(slot.rules, *p.bot, std::cin, std::cout, !isatty(0));
+    slot.agents = {p.nard.get(), p.human.get()};  // player 1 = the person, as gnubg's bottom player
   }
-  MatchScore score(o.match, first_rules.crawford);
   const uint64_t seed = o.seed ? o.seed : uint64_t(std::time(nullptr));
-  int previous_winner = -1;
   MatchRecord record;
-  record.rules = o.tavli ? kTavliPresets[0] : record_rules_name(o, first_rules);
+  record.rules = o.tavli ? kTavliPresets[0] : record_rules_name(o, rotation[0].rules);
   record.match_length = o.match;
-  record.crawford = first_rules.crawford;
-  record.jacoby = first_rules.jacoby;
-  record.beavers = first_rules.beavers;
+  record.crawford = rotation[0].rules.crawford;
+  record.jacoby = rotation[0].rules.jacoby;
+  record.beavers = rotation[0].rules.beavers;
   record.players = {"nard", "You"};
-  std::cout << "Type help at any prompt for the commands.\n";
-  try {
-    for (int g = 0; o.match > 0 ? !score.over() : g < o.games; ++g) {
-      const size_t k = o.tavli ? size_t(g % 3) : 0;
-      const Rules& rules = game_rules[k];
-      NeuralEvaluator evaluator(models[k]);
-      BotAgent bot_agent(rules, evaluator, bot->search, &*met);
-      AnnouncingAgent nard(rules, bot_agent, std::cout);
-      HumanAgent human(rules, bot_agent, std::cin, std::cout, !isatty(0));
-      Agent* const agents[2] = {&nard, &human};  // player 1 = the person, as gnubg's bottom player
-      MoveGenerator gen(rules);
-      std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-      Rng rng(game_seed(seed, uint64_t(g)));
-      GameOptions go;
-      go.match_length = o.match;
-      go.scores[0] = score.score(0);
-      go.scores[1] = score.score(1);
-      go.crawford_game = score.crawford_game();
-      go.previous_winner = previous_winner;
-      std::cout << "\n=== Game " << g + 1 << (go.crawford_game ? " (Crawford game)" : "");
-      if (o.tavli) std::cout << ": " << variation_name(rules.variant);
-      std::cout << " ===\n";
-      GameReplay replay(rules, o.match, {go.scores[0], go.scores[1]}, go.crawford_game);
-      if (!o.save.empty()) go.replay = &replay;
-      const GameRecord rec = play_game(rules, agents, rng, go, gen, buffer.get());
-      if (!o.save.empty()) {
-        record.games.push_back(replay.game(g + 1));
-        if (o.tavli && k > 0) record.games.back().rules = kTavliPresets[k];
-        if (auto e = save_record(o.save, record)) return fail_runtime(*e);
-      }
-      if (rec.winner < 0) std::cout << "The game is a draw.\n";
-      else std::cout << (rec.winner == 1 ? "You win " : "nard wins ") << rec.points << " point" << (rec.points == 1 ? "" : "s")
-                     << (rec.dropped ? " (double passed)" : rec.resigned ? " (resignation)" : "") << ".\n";
-      score.add_game(rec.winner, rec.points);
-      if (rec.winner >= 0) previous_winner = rec.winner;
-      std::cout << "Score: you " << score.score(1) << ", nard " << score.score(0);
-      if (o.match > 0) std::cout << " (match to " << o.match << ")";
-      std::cout << '\n';
+  std::array<int, 2> score{0, 0};  // after the last finished game (for the quit message)
+  SessionHooks hooks;
+  hooks.before_game = [&](int g, size_t k, const GameOptions& go) {
+    std::cout << "\n=== Game " << g + 1 << (go.crawford_game ? " (Crawford game)" : "");
+    if (o.tavli) std::cout << ": " << variation_name(rotation[k].rules.variant);
+    std::cout << " ===\n";
+  };
+  hooks.after_game = [&](int, size_t, const GameRecord& rec, const MatchGame* recorded,
+                         const MatchScore& s) {
+    if (recorded) {
+      record.games.push_back(*recorded);
+      if (auto e = save_record(o.save, record)) throw SaveFailed{*e};
     }
+    if (rec.winner < 0)
+      std::cout << "The game is a draw.\n";
+    else
+      std::cout << (rec.winner == 1 ? "You win " : "nard wins ") << rec.points << " point"
+                << (rec.points == 1 ? "" : "s")
+                << (rec.dropped    ? " (double passed)"
+                    : rec.resigned ? " (resignation)"
+                                   : "")
+                << ".\n";
+    score = {s.score(0), s.score(1)};
+    std::cout << "Score: you " << score[1] << ", nard " << score[0];
+    if (o.match > 0) std::cout << " (match to " << o.match << ")";
+    std::cout << '\n';
+  };
+  std::cout << "Type help at any prompt for the commands.\n";
+  SessionResult result;
+  try {
+    result = play_session(rotation, seed, o.match, o.games, !o.save.empty(), hooks);
+  } catch (const SaveFailed& e) {
+    return fail_runtime(e.error);
   } catch (const InputEnded&) {
     std::cout << "\nInput ended; the game is abandoned.\n";
     return;
   } catch (const QuitRequested&) {
-    std::cout << "\nYou quit; the game is abandoned. Score: you " << score.score(1) << ", nard " << score.score(0)
-              << ".\n";
+    std::cout << "\nYou quit; the game is abandoned. Score: you " << score[1] << ", nard "
+              << score[0] << ".\n";
     return;
   }
-  if (o.match > 0) std::cout << (score.score(1) >= o.match ? "You win the match.\n" : "nard wins the match.\n");
+  if (o.match > 0)
+    std::cout << (result.match_winner == 1 ? "You win the match.\n" : "nard wins the match.\n");
 }
 }  // namespace
 

@@ -4,8 +4,8 @@
 
 Starts `nard serve --port 0` and chromedriver, loads a position by its gnubg ID, reads the hint
 list from the page, makes the best play by clicking its checkers, and checks the page reached
-the play's position; then shows every game of the family, a rollout and a game against the bot,
-on a laptop and a phone screen. Screenshots go to --out (e.g. build/screenshots/*.png).
+the play's position; then shows every game of the family, a rollout, a match analysis and a
+game against the bot, on a laptop and a phone screen. Screenshots go to --out (e.g. build/screenshots/*.png).
 
 Exit codes: 0 pass, 1 fail, 77 skipped (no Chromium or ChromeDriver on this machine).
 """
@@ -226,6 +226,55 @@ def run(d, server, out):
     d.click("#ro-start")
     d.wait("the rollout result", lambda: "trials each" in d.text("#ro-out"), timeout=90)
     d.screenshot(os.path.join(out, "eval_cube_rollout.png"))
+
+    # --- A whole match analysed (a gnubg .mat pasted): the job's progress, each player's
+    # summary and the marked errors, the same as the API's; an error shown on the board.
+    mat = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "matches",
+                       "gnubg_5p_seed3.mat")
+    with open(mat) as f:
+        match_text = f.read()
+    d.js("document.getElementById('ma-text').value = arguments[0]", match_text)
+    select(d, "#ma-ply", "0")
+    d.click("#ma-start")
+    d.wait("the match analysis", lambda: d.js(
+        "return document.querySelectorAll('#ma-summary tbody tr').length") > 0, timeout=120)
+    players = d.js("return [...document.querySelectorAll('#ma-summary thead th')].map(c => c.textContent)")
+    page_rate = d.js("return document.querySelector('#ma-summary tbody tr').cells[1].textContent")
+    page_errors = d.js("return [...document.querySelectorAll('#ma-errors tbody tr')].map(r => "
+                       "[...r.cells].map(c => c.textContent))")
+    job = http("POST", server + "/api/analyze", {"match_file": match_text, "ply": 0})
+    if "id" not in job:
+        raise Failure(f"POST /api/analyze: {job}")
+    for _ in range(600):
+        job = http("GET", server + "/api/analyze/" + job["id"])
+        if job["status"] != "running":
+            break
+        time.sleep(0.1)
+    if job["status"] != "done":
+        raise Failure(f"the API's analysis: {job}")
+    result = job["result"]
+    expected = []  # (position, made) of every marked error, in the page's order
+    for g in result["games"]:
+        for t in g["turns"]:
+            c = t.get("cube_decision")
+            if c and c["skill"]:
+                expected.append((t["position"], "Double" if c["doubled"] else "No double"))
+            if c and c.get("response_skill"):
+                expected.append((t["position"], "Take" if c["response"] in ("take", "beaver") else "Pass"))
+            p = t.get("checker_play")
+            if p and p["skill"]:
+                expected.append((t["position"], p["plays"][p["played"]]["move"]))
+    if players[1:] != result["players"]:
+        raise Failure(f"the summary's players {players}, the analysis's {result['players']}")
+    if page_rate != f"{result['stats'][0]['error_rate']:.1f}":
+        raise Failure(f"error rate on the page {page_rate!r}, the API's {result['stats'][0]['error_rate']}")
+    if [e[3] for e in page_errors] != [e[1] for e in expected] or not expected:
+        raise Failure(f"the page lists {[e[3] for e in page_errors]}, the API {[e[1] for e in expected]}")
+    print(f"  match analysed: {len(expected)} marked errors, error rates "
+          f"{[round(s['error_rate'], 1) for s in result['stats']]}")
+    d.click("#ma-errors tbody tr:first-child")
+    d.wait("the first error's position", lambda: d.text("#position-id") == expected[0][0])
+    d.screenshot(os.path.join(out, "match_analysis.png"))
 
     # --- Every game of the family from its start (pins and both directions on the boards).
     for variant, notation_text in [("plakoto", "x 24:11 19:1 13:1+ 8:1; o 20:1+ 3:1 1:12"),

@@ -1,11 +1,10 @@
+#include "api/analysis_document.h"
+
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "engine/position_arg.h"
-#include "tools/analysis_report.h"
-#include "tools/output.h"
 
-namespace nard::tools {
+namespace nard::api {
 
 namespace {
 
@@ -132,7 +131,7 @@ json turn(const TurnAnalysis& t, const Rules& rules) {
 
 }  // namespace
 
-std::string analysis_json(const MatchAnalysis& m) {
+json analysis_document(const MatchAnalysis& m) {
   const AnalysisConfig& c = m.config;
   json settings = {{"ply", c.ply},
                    {"luck_ply", c.luck_ply},
@@ -161,7 +160,7 @@ std::string analysis_json(const MatchAnalysis& m) {
               {"positions", m.positions},
               {"stats", {stats(m.stats[0]), stats(m.stats[1])}},
               {"games", games}};
-  return doc.dump(1) + "\n";
+  return doc;
 }
 
-}  // namespace nard::tools
+}  // namespace nard::api
