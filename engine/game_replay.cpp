@@ -268,6 +268,10 @@ std::optional<Error> GameReplay::set_result_points(int winner, int points) {
     return make_error(player_name(winner) + " is said to win, but " + player_name(end_.winner) +
                       " won");
   if (points < 1) return make_error("a game is worth at least 1 point");
+  // A refused double scores the cube's value before the double, whatever a file says.
+  if (end_.kind == GameEndKind::Dropped && points != end_.points)
+    return make_error("a dropped double scores " + std::to_string(end_.points) + ", not " +
+                      std::to_string(points));
   end_.points = points;
   return std::nullopt;
 }

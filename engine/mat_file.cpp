@@ -352,6 +352,14 @@ class MatReader {
         if (*n > 1000)
           return fail(next_, "a match to " + std::to_string(*n) + " points is too long");
         record_.match_length = *n;
+        // Jacoby and beavers are money-play options, Crawford a match option (gnubg ignores the
+        // others' tags): a tag that does not apply leaves the record as if it were absent.
+        if (*n > 0) {
+          record_.jacoby = false;
+          record_.beavers = false;
+        } else {
+          record_.crawford = MatchRecord{}.crawford;
+        }
         ++next_;
         if (variation_ && !rules_tag_) record_.rules = default_preset(*variation_);
         if (variation_ && rules_tag_) {

@@ -104,10 +104,19 @@ inline MatchRecord as_files_hold_it(MatchRecord r) {
       out.push_back(a);
     }
     drop_pending(out);
+    Result<Rules> rules = rules_preset(g.rules.empty() ? r.rules : g.rules);
+    // Money play with the Jacoby rule and the cube not turned: a resignation of a gammon or more
+    // scores 1 point, and a file holds only the points, so it reads back as a single resignation.
+    const bool jacoby_caps = r.match_length == 0 && r.jacoby && rules && rules->cube &&
+                             std::none_of(out.begin(), out.end(), [](const MatchAction& a) {
+                               return a.kind == ActionKind::Double || a.kind == ActionKind::Beaver;
+                             });
+    if (jacoby_caps)
+      for (MatchAction& a : out)
+        if (a.kind == ActionKind::Resign) a.value = std::min(a.value, 1);
     // Plakoto: when one checker leaves a point it pins and another lands there, pinning the
     // freed checker again, the chained notation ("20/16*/11") reads back with other hit marks
     // and in another order, though the position is the same: compare such plays by their steps.
-    Result<Rules> rules = rules_preset(g.rules.empty() ? r.rules : g.rules);
     if (rules && rules->landing == Landing::Pin)
       for (MatchAction& a : out) {
         if (a.kind != ActionKind::Play) continue;
