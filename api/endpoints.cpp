@@ -176,19 +176,24 @@ json Api::rollout_start(const json& request) {
   return *jobs_.status(*id, "rollout");
 }
 
-json Api::rollout_status(const std::string& id) {
-  std::optional<json> s = jobs_.status(id, "rollout");
+// The status of job `id` of `kind`, or its cancellation; 404 naming "id" when there is none.
+json Api::job_status(const char* kind, const std::string& id) {
+  std::optional<json> s = jobs_.status(id, kind);
   if (!s)
-    throw RequestError(404, "no rollout job '" + id + "' (finished jobs are kept for a while only)",
+    throw RequestError(404, std::string("no ") + kind + " job '" + id +
+                                "' (finished jobs are kept for a while only)",
                        "id");
   return *s;
 }
 
-json Api::rollout_cancel(const std::string& id) {
-  std::optional<json> s = jobs_.cancel(id, "rollout");
-  if (!s) throw RequestError(404, "no rollout job '" + id + "'", "id");
+json Api::job_cancel(const char* kind, const std::string& id) {
+  std::optional<json> s = jobs_.cancel(id, kind);
+  if (!s) throw RequestError(404, std::string("no ") + kind + " job '" + id + "'", "id");
   return *s;
 }
+
+json Api::rollout_status(const std::string& id) { return job_status("rollout", id); }
+json Api::rollout_cancel(const std::string& id) { return job_cancel("rollout", id); }
 
 json Api::analyze_start(const json& request) {
   RequestFields f(request);
@@ -221,18 +226,7 @@ json Api::analyze_start(const json& request) {
   return *jobs_.status(*id, "analyze");
 }
 
-json Api::analyze_status(const std::string& id) {
-  std::optional<json> s = jobs_.status(id, "analyze");
-  if (!s)
-    throw RequestError(404, "no analyze job '" + id + "' (finished jobs are kept for a while only)",
-                       "id");
-  return *s;
-}
-
-json Api::analyze_cancel(const std::string& id) {
-  std::optional<json> s = jobs_.cancel(id, "analyze");
-  if (!s) throw RequestError(404, "no analyze job '" + id + "'", "id");
-  return *s;
-}
+json Api::analyze_status(const std::string& id) { return job_status("analyze", id); }
+json Api::analyze_cancel(const std::string& id) { return job_cancel("analyze", id); }
 
 }  // namespace nard::api

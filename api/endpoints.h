@@ -48,6 +48,8 @@ class Api {
   const ApiLimits& limits() const { return limits_; }
 
  private:
+  nlohmann::json job_status(const char* kind, const std::string& id);
+  nlohmann::json job_cancel(const char* kind, const std::string& id);
   std::chrono::steady_clock::time_point deadline() const;
 
   ModelRegistry& models_;

@@ -43,10 +43,9 @@ long temporary_pid(std::string_view name) {
 }
 }  // namespace
 
-std::optional<Error> write_file_atomic(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error(path + ": cannot write (" + reason(errno) + ")");
+std::optional<std::string> write_file_synced(const std::string& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return reason(errno);
   size_t done = 0;
   int err = 0;
   while (done < bytes.size()) {
@@ -60,10 +59,17 @@ std::optional<Error> write_file_atomic(const std::string& path, std::string_view
   }
   if (err == 0 && ::fsync(fd) != 0) err = errno;
   if (::close(fd) != 0 && err == 0) err = errno;
-  if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
-  if (err != 0) {
+  if (err != 0) return reason(err);
+  return std::nullopt;
+}
+
+std::optional<Error> write_file_atomic(const std::string& path, std::string_view bytes) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::optional<std::string> why = write_file_synced(tmp, bytes);
+  if (!why && ::rename(tmp.c_str(), path.c_str()) != 0) why = reason(errno);
+  if (why) {
     ::unlink(tmp.c_str());
-    return make_error(path + ": cannot write (" + reason(err) + "); the file is left as it was");
+    return make_error(path + ": cannot write (" + *why + "); the file is left as it was");
   }
   fsync_directory_of(path);
   return std::nullopt;

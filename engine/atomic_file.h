@@ -18,6 +18,11 @@ namespace nard {
 
 std::optional<Error> write_file_atomic(const std::string& path, std::string_view bytes);
 
+// Writes `bytes` to `path` (created or truncated) and fsyncs it, with no temporary file: for files
+// of a directory that is itself renamed into place when complete. On failure the reason (with
+// "disk full or a file size limit" where that is the cause); the partial file is left to the caller.
+std::optional<std::string> write_file_synced(const std::string& path, std::string_view bytes);
+
 // True for the names write_file_atomic gives its temporary files: "<name>.tmp.<digits>".
 bool is_temporary_name(std::string_view filename);
 

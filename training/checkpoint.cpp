@@ -1,5 +1,7 @@
 #include "training/checkpoint.h"
 
+#include "engine/atomic_file.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -37,30 +39,6 @@ void fsync_path(const std::string& path, bool directory) {
     ::fsync(fd);
     ::close(fd);
   }
-}
-
-// Writes a file of the temporary checkpoint directory (renamed as a whole later); the reason on
-// failure.
-std::optional<std::string> write_new_file(const std::string& path, const std::string& bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return std::string(std::strerror(errno));
-  size_t done = 0;
-  int err = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      err = n < 0 ? errno : EIO;
-      break;
-    }
-    done += size_t(n);
-  }
-  if (err == 0 && ::fsync(fd) != 0) err = errno;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  if (err == 0) return std::nullopt;
-  std::string why = std::strerror(err);
-  if (err == ENOSPC || err == EFBIG || err == EDQUOT) why += ": disk full or a file size limit";
-  return why;
 }
 
 std::string ckpt_name(long long games) {
@@ -136,14 +114,14 @@ std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vect
     const std::string model = net_names[i] + ".model.pt", optim = net_names[i] + ".optim.pt";
     Result<Learner::SavedState> saved = learners[i]->save();
     if (!saved) return failed(net_names[i] + " net: " + saved.error().message);
-    if (auto why = write_new_file((tmp / model).string(), saved->model)) return failed(model + ": " + *why);
-    if (auto why = write_new_file((tmp / optim).string(), saved->optimizer)) return failed(optim + ": " + *why);
+    if (auto why = write_file_synced((tmp / model).string(), saved->model)) return failed(model + ": " + *why);
+    if (auto why = write_file_synced((tmp / optim).string(), saved->optimizer)) return failed(optim + ": " + *why);
     files.push_back(model);
     files.push_back(optim);
   }
   kill_point("checkpoint-files");
   for (const auto& [file, bytes] : extra_files) {
-    if (auto why = write_new_file((tmp / file).string(), bytes)) return failed(file + ": " + *why);
+    if (auto why = write_file_synced((tmp / file).string(), bytes)) return failed(file + ": " + *why);
     files.push_back(file);
   }
   std::ostringstream s;
@@ -163,7 +141,7 @@ std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vect
   }
   std::string text = s.str();
   text += "checksum " + hex64(fnv1a64(text)) + "\n";
-  if (auto why = write_new_file((tmp / "state.txt").string(), text)) return failed("state.txt: " + *why);
+  if (auto why = write_file_synced((tmp / "state.txt").string(), text)) return failed("state.txt: " + *why);
   fsync_path(tmp.string(), true);
   Result<std::string> current = latest_checkpoint(run_dir);
   if (fs::exists(final_dir) && !(current && fs::path(*current).filename() == name)) fs::remove_all(final_dir, ec);
