@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (build-fuzz/: clang, ASan + UBSan, -DNARD_FUZZ=ON) and runs each
+# Builds the libFuzzer targets (build-asan/: clang, ASan + UBSan, -DNARD_FUZZ=ON) and runs each
 # one long. docs/testing.md describes the targets.
 #
 #   scripts/fuzz.sh [BUDGET] [TARGET...]
@@ -7,9 +7,9 @@
 #             trailing r (e.g. 10000000r)
 #     TARGET  gnubg_id xgid ... (default: every target)
 #
-# New inputs are kept in build-fuzz/corpus/TARGET (the run starts from them, the seed corpus
+# New inputs are kept in build-asan/corpus/TARGET (the run starts from them, the seed corpus
 # tests/fuzz/corpus/TARGET and the regressions tests/fuzz/regressions/TARGET); a crash input is
-# written to build-fuzz/crashes/TARGET/ and the target's log to build-fuzz/logs/TARGET.log. The last
+# written to build-asan/crashes/TARGET/ and the target's log to build-asan/logs/TARGET.log. The last
 # lines are a table: executions, executions per second, crashes, corpus size. Exit code 1 if any
 # target crashed.
 set -euo pipefail
@@ -25,32 +25,32 @@ else
   exit 2
 fi
 
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
-  -DNARD_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j "$(nproc)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+  -DNARD_FUZZ=ON -DNARD_WITH_MPI=OFF >/dev/null  # as scripts/sanitize.sh configure_asan
+cmake --build build-asan -j "$(nproc)" --target nard_fuzz_targets
 
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-  for f in build-fuzz/tests/fuzz/fuzz_*; do targets+=("${f##*/fuzz_}"); done
+  for f in build-asan/tests/fuzz/fuzz_*; do targets+=("${f##*/fuzz_}"); done
 fi
 
 failed=0
 summary=()
 for t in "${targets[@]}"; do
-  exe=build-fuzz/tests/fuzz/fuzz_$t
+  exe=build-asan/tests/fuzz/fuzz_$t
   [[ -x $exe ]] || { echo "fuzz.sh: no target '$t'" >&2; exit 2; }
-  mkdir -p "build-fuzz/corpus/$t" "build-fuzz/crashes/$t" build-fuzz/logs
-  dirs=("build-fuzz/corpus/$t" "tests/fuzz/corpus/$t")
+  mkdir -p "build-asan/corpus/$t" "build-asan/crashes/$t" build-asan/logs
+  dirs=("build-asan/corpus/$t" "tests/fuzz/corpus/$t")
   [[ -d tests/fuzz/regressions/$t ]] && dirs+=("tests/fuzz/regressions/$t")
-  log=build-fuzz/logs/$t.log
+  log=build-asan/logs/$t.log
   echo "== $t (${limit[*]})"
   status=ok
-  "$exe" "${limit[@]}" -timeout=10 -artifact_prefix="build-fuzz/crashes/$t/" -print_final_stats=1 \
+  "$exe" "${limit[@]}" -timeout=10 -artifact_prefix="build-asan/crashes/$t/" -print_final_stats=1 \
     "${dirs[@]}" >"$log" 2>&1 || status=CRASH
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-  corpus=$(find "build-fuzz/corpus/$t" -type f | wc -l)
-  crashes=$(find "build-fuzz/crashes/$t" -type f | wc -l)
+  corpus=$(find "build-asan/corpus/$t" -type f | wc -l)
+  crashes=$(find "build-asan/crashes/$t" -type f | wc -l)
   if [[ $status != ok ]]; then
     failed=1
     grep -m3 -E 'ERROR|fuzz check failed|runtime error|Test unit written' "$log" || true

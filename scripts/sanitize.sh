@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The sanitizer and fuzzing stages of the test suite (docs/testing.md), each in its own build
-# directory so that build/ is never touched:
-#   asan  build-asan/  g++, ASan + UBSan: the suite (engine, nn, bot, formats, CLI) and the
+# The sanitizer and fuzzing stages of the test suite (docs/testing.md), in build directories of
+# their own so that build/ is never touched. They build the libraries and the core tests
+# (nard_tests: engine, nn, bot, formats), not the executable and its CLI tests:
+#   asan  build-asan/  clang++ -O1, ASan + UBSan (+ libFuzzer coverage): the core tests and the
 #                      trainer's checkpoint/resume tests (LibTorch)
-#   tsan  build-tsan/  clang++, TSan with LLVM's OpenMP and its Archer tool: the tests that run
-#                      OpenMP-parallel code, and `nard match` on two threads
-#   fuzz  build-fuzz/  clang++, libFuzzer + ASan + UBSan: every fuzz target for NARD_FUZZ_RUNS inputs
+#   fuzz  build-asan/  the same build: every fuzz target for NARD_FUZZ_RUNS inputs
+#   tsan  build-tsan/  clang++ -O1, TSan with LLVM's OpenMP and its Archer tool: the core tests
+#                      that run OpenMP-parallel code
 # Usage: scripts/sanitize.sh [asan] [tsan] [fuzz]   (default: all three). Prints each stage's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,20 +30,24 @@ have_clang() {
   return $ok
 }
 
+# One clang build serves the asan and fuzz stages (and scripts/fuzz.sh: keep its flags the same).
+configure_asan() {
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+    -DNARD_FUZZ=ON -DNARD_WITH_MPI=OFF >/dev/null
+}
+
 run_asan() {
   # Without MPI: Open MPI's runtime keeps allocations for the process's life, which LeakSanitizer
   # would report (the distributed tests run in the main stage).
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DNARD_SANITIZE=address,undefined \
-    -DNARD_WITH_TORCH=ON -DNARD_WITH_MPI=OFF >/dev/null
+  if ! have_clang; then echo "asan: no clang++ with libFuzzer (libclang-rt-dev), skipped"; return; fi
+  configure_asan
   cmake --build build-asan -j "$jobs" --target nard_tests nard_training_tests
-  # The suite, minus the gnubg cross-checks and matches (slow: they mostly wait for gnubg), the
-  # kill-and-resume script (it needs nard-train, whose resume the checkpoint tests below cover) and
-  # the fuzz corpus replays (the fuzz stage runs those inputs under ASan+UBSan), then of the
+  # The core tests, minus the gnubg cross-checks (slow: they mostly wait for gnubg); then of the
   # trainer's tests the checkpoint/resume ones. LeakSanitizer stays on: LibTorch's few
   # process-lifetime allocations are not reported as leaks.
-  ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 900 \
-    -E '^((GnubgCrosscheck|GnubgMatch|Trainer[A-Za-z]*|Supervised|RaceRefit|Sha256|TdTargets)\.|TrainFaults$|fuzz_replay\.)'
-  ctest --test-dir build-asan --output-on-failure --timeout 900 -R '^TrainerCheckpoint\.'
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 900 -L core \
+    -E '^GnubgCrosscheck\.'
+  ctest --test-dir build-asan --output-on-failure --timeout 900 -L training -R '^TrainerCheckpoint\.'
 }
 
 run_tsan() {
@@ -53,20 +58,21 @@ run_tsan() {
   [[ -f $archer ]] || { echo "tsan: no $archer (package libomp-dev), skipped"; return; }
   cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
     -DNARD_SANITIZE=thread -DNARD_WITH_TORCH=OFF -DNARD_WITH_MPI=OFF >/dev/null
-  cmake --build build-tsan -j "$jobs" --target nard_tests nard
-  # Archer tells TSan about OpenMP's barriers and task hand-overs (docs/testing.md).
+  cmake --build build-tsan -j "$jobs" --target nard_tests
+  # Archer tells TSan about OpenMP's barriers and task hand-overs (docs/testing.md). The tests:
+  # rollouts, cube rollouts, batched move generation, self-play sampling and valuation, match
+  # analysis on threads, and the invariant soak (games of net and random players on 2 threads,
+  # through the game loop `nard match` uses).
   export OMP_TOOL_LIBRARIES=$archer ARCHER_OPTIONS=verbose=0
-  ctest --test-dir build-tsan --output-on-failure -j "$jobs" --timeout 900 \
-    -R '^(Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak)\.'
-  build-tsan/tools/nard match --a pubeval --b heuristic --games 40 --threads 2 >/dev/null
+  ctest --test-dir build-tsan --output-on-failure -j "$jobs" --timeout 900 -L core \
+    -R '^(Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak|Analysis)\.'
 }
 
 run_fuzz() {
   if ! have_clang; then echo "fuzz: no clang++ with libFuzzer (libclang-rt-dev), skipped"; return; fi
-  cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
-    -DNARD_FUZZ=ON -DNARD_WITH_MPI=OFF >/dev/null
-  cmake --build build-fuzz -j "$jobs"
-  ctest --test-dir build-fuzz --output-on-failure -j "$jobs" --timeout 900
+  configure_asan
+  cmake --build build-asan -j "$jobs" --target nard_fuzz_targets
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" --timeout 900 -L fuzz
 }
 
 for s in "${stages[@]}"; do

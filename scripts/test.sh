@@ -6,7 +6,7 @@
 # NARD_TEST_STAGES=main for the suite alone). Every stage prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stages=${NARD_TEST_STAGES:-main,tsan,fuzz}
+stages=${NARD_TEST_STAGES:-main,asan,fuzz,tsan}
 t0=$SECONDS
 ./scripts/setup.sh
 echo "stage build: $((SECONDS - t0)) s"

@@ -1,17 +1,17 @@
 // Runs the built `nard` (NARD_BINARY) with arguments and optional stdin, capturing exit code,
-// stdout and stderr. ctest runs test processes in parallel, so every run gets its own files
-// (process id + a counter).
+// stdout and stderr, each run in files of its own (tests/temp_files.h). For the tests in
+// tests/cli/ only: the core tests (tests/*.cpp) do not depend on the executable.
 #pragma once
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
-#include <gtest/gtest.h>
+#include "tests/temp_files.h"
 
 namespace nard::testing_support {
 
@@ -19,19 +19,6 @@ struct CliRun {
   int exit_code = -1;
   std::string out, err;
 };
-
-inline std::string slurp_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// A file name in the test temp dir that no other test process uses.
-inline std::string unique_temp_path(const std::string& stem) {
-  static int counter = 0;
-  return ::testing::TempDir() + "/" + stem + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
-}
 
 // timeout_seconds > 0: the run is killed after that long (coreutils timeout; exit code 124), so
 // that a test of something that must not hang fails instead of hanging.

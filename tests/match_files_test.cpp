@@ -14,12 +14,11 @@
 #include "engine/game_replay.h"
 #include "engine/mat_file.h"
 #include "engine/sgf_file.h"
-#include "tests/cli_runner.h"
+#include "tests/temp_files.h"
 
 namespace nard {
 namespace {
 
-using testing_support::run_nard;
 using testing_support::slurp_file;
 using testing_support::unique_temp_path;
 
@@ -512,22 +511,6 @@ TEST(GnubgRoundTrip, GnubgImportsOurMatAndSgfAndExportsTheSameGames) {
     expect_same_games(*from_sgf, rec);
     EXPECT_EQ(from_sgf->players, rec.players);
   }
-}
-
-TEST(MatfileCommand, ConvertsAndChecks) {
-  const std::string path = std::string(NARD_SOURCE_DIR) + "/tests/data/matches/gnubg_7p_seed7.mat";
-  auto r = run_nard("matfile " + path + " --to sgf");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("(;FF[4]GM[6]", 0), 0u);
-  r = run_nard("matfile " + path + " --check");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("Game 5 (5-1): "), std::string::npos) << r.out;
-  const std::string bad = unique_temp_path("bad") + ".mat";
-  std::ofstream(bad) << " 3 point match\n\n Game 1\n a : 0        b : 0\n  1) 31: 8/4 6/5\n";
-  r = run_nard("matfile " + bad);
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("line 5: '8/4 6/5' is not a legal play of 31"), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
 }
 
 }  // namespace

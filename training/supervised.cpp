@@ -121,6 +121,14 @@ std::string report_text(const StepReport& r) {
   return s.str();
 }
 
+// The step's row of metrics.csv from its report: positions valued so far, the held-out loss, the
+// run's seconds so far (the steps before it in `before`), and the strength it measured.
+void set_metrics_row(StepReport& r, const std::vector<StepReport>& before) {
+  r.metrics.games = r.positions_total;
+  r.metrics.loss = r.loss;
+  r.metrics.seconds = r.seconds + (before.empty() ? 0.0 : before.back().metrics.seconds);
+}
+
 Result<StepReport> parse_report(const std::string& path) {
   Result<std::string> text = read_file(path);
   if (!text) return text.error();
@@ -317,7 +325,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       Result<NetWeights> w = load_weights((fs::path(dir) / "model.nardnet").string());
       if (!w) return w.error();
       current = *w;
-      reports.push_back(*r);
+      StepReport done = *r;
+      set_metrics_row(done, reports);
+      reports.push_back(done);
       first_step = k + 1;
     }
     if (comm.size() == 1) return std::string();
@@ -604,8 +614,6 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (!new_model) return new_model.error();
     Result<std::shared_ptr<const NeuralModel>> prev_model = NeuralModel::create(rules, current);
     if (!prev_model) return prev_model.error();
-    rep.metrics.games = rep.positions_total;
-    rep.metrics.loss = rep.loss;
     if (c.eval_games > 0) {
       std::vector<std::pair<std::string, std::shared_ptr<const NeuralModel>>> opponents = {{"previous", *prev_model}};
       if (step > 1) opponents.push_back({"first", *first_model});
@@ -625,7 +633,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     Result<double> step_cpu = cpu_of_all_ranks(comm, process_cpu_seconds() - cpu_step);
     if (!step_cpu) return step_cpu.error();
     rep.cpu_seconds = *step_cpu;
-    rep.metrics.seconds = rep.seconds + (reports.empty() ? 0.0 : reports.back().metrics.seconds);
+    set_metrics_row(rep, reports);
     reports.push_back(rep);
 
     current = next;

@@ -109,6 +109,28 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   fs::remove(base / "c/step-0002/positions-0000.npdb");
   ASSERT_FALSE(run_supervised(resumed, {}).has_value());
   EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "c/latest.nardnet"));
+  // The resumed run's metrics go on from the steps before the interruption: the same positions,
+  // losses and strength as the straight run, and its seconds adding up from step to step.
+  const auto columns = [](const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+      std::vector<std::string> cells;
+      std::istringstream cs(line);
+      for (std::string cell; std::getline(cs, cell, ',');) cells.push_back(cell);
+      rows.push_back(cells);
+    }
+    return rows;
+  };
+  const auto straight = columns(csv), again = columns(bytes_of(base / "c/metrics.csv"));
+  ASSERT_EQ(straight.size(), 3u);
+  ASSERT_EQ(again.size(), 3u);
+  for (size_t row = 1; row < 3; ++row) {
+    ASSERT_EQ(again[row].size(), straight[row].size());
+    for (size_t col = 0; col < straight[row].size(); ++col)
+      if (straight[0][col] != "seconds") EXPECT_EQ(again[row][col], straight[row][col]) << straight[0][col];
+    if (row > 1) EXPECT_GE(std::stod(again[row][1]), std::stod(again[row - 1][1]));
+  }
   fs::remove_all(base);
 }
 
