@@ -9,6 +9,8 @@
 #include <mutex>
 
 #include "bot/cube_lookahead.h"
+#include "bot/turn_analysis_bytes.h"
+#include "bot/work_share.h"
 #include "engine/cube.h"
 #include "engine/game_replay.h"
 #include "engine/move.h"
@@ -416,6 +418,68 @@ class Analyser {
   std::map<std::string, std::unique_ptr<Worker>> workers_;
 };
 
+// Under mpirun, after each rank analysed its share of the turns (`mine`, with their `errors`):
+// every rank sends its turns' results to rank 0, which finds the first failed turn in turn order
+// (the error one process reports) or sends every turn's result back; every rank then fills in the
+// turns it did not analyse. The turn's own bytes are sent once, as the analysing rank wrote them.
+std::optional<Error> share_turns(Communicator& comm, const std::vector<TurnJob>& jobs,
+                                 const std::vector<long long>& mine,
+                                 const std::vector<std::optional<Error>>& errors, bool stopped,
+                                 const std::function<Error(size_t, const std::string&)>& turn_error,
+                                 MatchAnalysis& m) {
+  enum : uint8_t { kAnalysed = 0, kFailed = 1 };
+  auto turn = [&](size_t j) -> TurnAnalysis& {
+    return m.games[size_t(jobs[j].game)].turns[size_t(jobs[j].turn)];
+  };
+  Result<std::vector<std::string>> local = [&]() -> Result<std::vector<std::string>> {
+    if (stopped) return make_error("analysis stopped");
+    std::vector<std::string> items;
+    for (long long j : mine) {
+      ByteWriter w;
+      if (const std::optional<Error>& e = errors[size_t(j)]) {
+        w.put(kFailed);
+        w.put_string(e->message);
+      } else {
+        w.put(kAnalysed);
+        put_turn_result(w, turn(size_t(j)));
+      }
+      items.push_back(w.take());
+    }
+    return items;
+  }();
+  Result<std::vector<std::string>> all = gather_items<std::string>(
+      comm, (long long)jobs.size(), local,
+      [](ByteWriter& w, const std::string& item) { w.put_string(item); },
+      [](ByteReader& r, std::string& item) { return r.get_string(item); });
+  if (!all) return all.error();
+  const Error malformed = make_error("malformed turn analysis between the ranks");
+  Result<std::string> results = from_root(comm, [&]() -> Result<std::string> {
+    ByteWriter w;
+    for (size_t j = 0; j < all->size(); ++j) {
+      const std::string& item = (*all)[j];
+      ByteReader in(item);
+      uint8_t status = kFailed;
+      std::string message;
+      if (!in.get(status)) return malformed;
+      if (status == kFailed) return in.get_string(message) ? turn_error(j, message) : malformed;
+      w.put_string(item);
+    }
+    return w.take();
+  });
+  if (!results) return results.error();
+  ByteReader in(*results);
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    std::string item;
+    uint8_t status = kFailed;
+    if (!in.get_string(item)) return malformed;
+    ByteReader r(item);
+    if (!r.get(status) || status != kAnalysed || !get_turn_result(r, turn(j)) || !r.at_end())
+      return malformed;
+  }
+  if (!in.at_end()) return malformed;
+  return std::nullopt;
+}
+
 // A game's per-player figures from its analysed turns.
 void sum_game(GameAnalysis& g, const MatchRecord& record, const MatchEquityTable* met) {
   for (const TurnAnalysis& t : g.turns) {
@@ -529,36 +593,59 @@ Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisCon
     rule_keys.push_back(game.rules.empty() ? record.rules : game.rules);
   }
   m.positions = int(jobs.size());
+  m.config.comm = nullptr;
 
+  // This rank's turns: all of them in one process, every size-th under mpirun.
   const int total = int(jobs.size());
+  Communicator* comm = config.comm && config.comm->size() > 1 ? config.comm : nullptr;
+  std::vector<long long> mine;
+  if (comm)
+    mine = share_of(*comm, total);
+  else
+    for (int j = 0; j < total; ++j) mine.push_back(j);
+  const int count = int(mine.size());
   const int threads = config.threads > 0 ? config.threads : omp_get_num_procs();
   std::atomic<int> done{0};
   std::vector<std::optional<Error>> errors(jobs.size());
+  // A rank's share stands for the whole: its progress is scaled to all the turns. Thread 0 of
+  // the team is the thread that called (the one that may talk to the other ranks). The end is
+  // reported once, after the loop.
+  auto report = [&](int d) {
+    if (comm) comm->heartbeat();
+    if (progress && d < count) progress(int((long long)d * total / count), total);
+  };
 #pragma omp parallel num_threads(threads)
   {
     Analyser analyser(config, make_evaluator);
 #pragma omp for schedule(dynamic, 1)
-    for (int j = 0; j < total; ++j) {
+    for (int k = 0; k < count; ++k) {
       if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
-      const TurnJob& job = jobs[size_t(j)];
+      const size_t j = size_t(mine[size_t(k)]);
+      const TurnJob& job = jobs[j];
       GameAnalysis& game = m.games[size_t(job.game)];
       Result<Worker*> w = analyser.worker(game.rules, rule_keys[size_t(job.game)]);
       if (!w)
-        errors[size_t(j)] = w.error();
+        errors[j] = w.error();
       else
-        errors[size_t(j)] = analyser.run(**w, game.rules, job, game.turns[size_t(job.turn)]);
+        errors[j] = analyser.run(**w, game.rules, job, game.turns[size_t(job.turn)]);
       const int d = ++done;
-      if (progress && omp_get_thread_num() == 0) progress(d, total);
+      if (omp_get_thread_num() == 0) report(d);
     }
   }
-  if (config.stop && config.stop->load()) return make_error("analysis stopped");
+  const bool stopped = config.stop && config.stop->load();
+  if (stopped && !comm) return make_error("analysis stopped");
   if (progress) progress(total, total);
-  for (size_t j = 0; j < errors.size(); ++j)
-    if (errors[j]) {
-      const GameAnalysis& game = m.games[size_t(jobs[j].game)];
-      return make_error("game " + std::to_string(game.number) + ", turn " +
-                        std::to_string(jobs[j].turn + 1) + ": " + errors[j]->message);
-    }
+  auto turn_error = [&](size_t j, const std::string& message) {
+    const GameAnalysis& game = m.games[size_t(jobs[j].game)];
+    return make_error("game " + std::to_string(game.number) + ", turn " +
+                      std::to_string(jobs[j].turn + 1) + ": " + message);
+  };
+  if (comm) {
+    if (auto e = share_turns(*comm, jobs, mine, errors, stopped, turn_error, m)) return *e;
+  } else {
+    for (size_t j = 0; j < errors.size(); ++j)
+      if (errors[j]) return turn_error(j, errors[j]->message);
+  }
   for (GameAnalysis& g : m.games) {
     sum_game(g, record, met);
     for (int p = 0; p < 2; ++p) m.stats[size_t(p)].add(g.stats[size_t(p)]);

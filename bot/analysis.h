@@ -23,7 +23,8 @@
 // are cubeless.
 //
 // Thread-safety: analyse_match runs its positions on OpenMP threads, each with its own
-// evaluator (from the factory) and Search; the result does not depend on the thread count.
+// evaluator (from the factory) and Search; the result does not depend on the thread count, nor
+// on the number of MPI ranks (AnalysisConfig::comm).
 #pragma once
 
 #include <array>
@@ -39,6 +40,7 @@
 #include "bot/cube_decision.h"
 #include "bot/cube_match.h"
 #include "bot/cubeful_play.h"
+#include "bot/distributed.h"
 #include "bot/match_equity.h"
 #include "bot/search.h"
 #include "engine/match_record.h"
@@ -71,6 +73,11 @@ struct AnalysisConfig {
   // When set and it becomes true, the positions not yet started are skipped and the analysis
   // fails with "analysis stopped" (a server's cancel or time limit).
   const std::atomic<bool>* stop = nullptr;
+  // When set (a run under mpirun, bot/distributed.h), the turns are spread over its ranks by
+  // index (rank r analyses turns r, r + size, ...; bot/work_share.h) and every rank gets the
+  // whole analysis, the one-process one whatever the number of ranks. Every rank must pass the
+  // same record and settings. Not kept in MatchAnalysis::config.
+  Communicator* comm = nullptr;
   SkillThresholds thresholds;
   SearchConfig search;  // filters and pruning (ply is set from `ply`)
 };
@@ -177,7 +184,10 @@ AnalysisEvaluatorFactory analysis_evaluators(
 using AnalysisProgress = std::function<void(int done, int total)>;
 
 // Analyses every game of the record. `met` is required for a match (match_length > 0). Fails on a
-// record that does not replay, a missing model or table.
+// record that does not replay, a missing model or table. With config.comm, `progress` is this
+// rank's share scaled to all the turns; a failure found by rank 0 (the first failed turn, as one
+// process reports it) comes back on every rank, on the others with stopped_by_root(); a rank
+// that fails or stops answering makes rank 0 fail naming it.
 Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisConfig& config,
                                     const AnalysisEvaluatorFactory& make_evaluator,
                                     const MatchEquityTable* met,

@@ -1,21 +1,25 @@
 // nard analyze FILE [--ply N] [--json] [--html OUT] [--out FILE] [--threads T]: reads a match file
 // (.mat or gnubg .sgf, any game of the family), analyses every checker play, cube decision and
 // roll (bot/analysis.h) and reports like gnubg: text by default, --json, and --html OUT for a
-// self-contained page with boards and charts. Files are written atomically.
+// self-contained page with boards and charts. Files are written atomically. Under mpirun the
+// turns are spread over the ranks (docs/distributed.md) and the report is the one-process one.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "api/analysis_document.h"
 #include "bot/analysis.h"
 #include "bot/model_path.h"
+#include "bot/work_share.h"
 #include "engine/atomic_file.h"
 #include "engine/match_text.h"
 #include "tools/analysis_report.h"
 #include "tools/bot_args.h"
+#include "tools/distributed_args.h"
 #include "tools/output.h"
 #include "tools/progress_line.h"
 #include "tools/subcommand.h"
@@ -27,82 +31,145 @@ struct AnalyzeOptions {
   std::string file, html, out, model;
   int ply = 2, luck_ply = 0, threads = 0;
   bool json = false, cubeless = false, quiet = false, no_bearoff_db = false;
+  MpiArgs mpi;
 };
 
-void run_analyze(const AnalyzeOptions& o) {
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) return fail_input(make_error(o.file + ": cannot read the file"));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  Result<MatchRecord> record = read_match_text(text);
-  if (!record) return fail_input(make_error(o.file + ": " + record.error().message));
-
-  // One model per game of the record (a Tavli match has three), loaded before the threads start.
+// What the analysis needs besides the options: the record, one model per game of the record (a
+// Tavli match has three), loaded before the threads start, and the MET for a match.
+struct Inputs {
+  MatchRecord record;
   std::map<Variant, std::shared_ptr<const NeuralModel>> models;
-  for (const MatchGame& g : record->games) {
-    Result<Rules> rules = record_rules(*record, g);
-    if (!rules) return fail_input(make_error(o.file + ": " + rules.error().message));
-    if (models.count(rules->variant)) continue;
+  std::vector<std::string> model_paths;
+  std::optional<MatchEquityTable> met;
+};
+
+struct InputError {
+  Error error;
+  bool input = true;  // bad input (exit 2), else a runtime failure (exit 1)
+};
+
+std::optional<InputError> read_inputs(const AnalyzeOptions& o, const std::string& text,
+                                      Inputs& in) {
+  Result<MatchRecord> record = read_match_text(text);
+  if (!record) return InputError{make_error(o.file + ": " + record.error().message)};
+  in.record = std::move(record).value();
+  for (const MatchGame& g : in.record.games) {
+    Result<Rules> rules = record_rules(in.record, g);
+    if (!rules) return InputError{make_error(o.file + ": " + rules.error().message)};
+    if (in.models.count(rules->variant)) continue;
     std::string path = o.model;
-    if (path.empty() || !models.empty()) {
+    if (path.empty() || !in.models.empty()) {
       Result<std::string> found = default_model_path(rules->variant);
-      if (!found) return fail_runtime(found.error());
+      if (!found) return InputError{found.error(), false};
       path = *found;
     }
     Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(*rules, path);
-    if (!model) return fail_input(model.error());
-    models[rules->variant] = with_default_bearoff(*model, o.no_bearoff_db);
+    if (!model) return InputError{model.error()};
+    in.models[rules->variant] = with_default_bearoff(*model, o.no_bearoff_db);
+    in.model_paths.push_back(path);
   }
-  std::optional<MatchEquityTable> met;
-  if (record->match_length > 0) {
+  if (in.record.match_length > 0) {
     Result<MatchEquityTable> loaded = MatchEquityTable::load(MatchEquityTable::default_path());
-    if (!loaded) return fail_runtime(loaded.error());
-    met = std::move(loaded).value();
+    if (!loaded) return InputError{loaded.error(), false};
+    in.met = std::move(loaded).value();
   }
-  const AnalysisEvaluatorFactory factory = analysis_evaluators(models);
+  return std::nullopt;
+}
+
+// A bar with an ETA, redrawn on a terminal, a plain line every few seconds into a file or pipe.
+AnalysisProgress progress_reporter() {
+  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+  const auto start = std::chrono::steady_clock::now();
+  return [line, start](int done, int total) {
+    const int percent = total ? int(100LL * done / total) : 100;
+    const int width = 40, filled = width * percent / 100;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    char eta[48] = "";
+    if (done > 0 && done < total) {
+      const int left = int(elapsed / done * (total - done) + 0.5);
+      std::snprintf(eta, sizeof eta, " ETA %d:%02d", left / 60, left % 60);
+    } else if (done == total) {
+      std::snprintf(eta, sizeof eta, " in %.1f s", elapsed);
+    }
+    char text[200];
+    std::snprintf(text, sizeof text, "Analysing [%s%s] %3d%% %d/%d positions%s",
+                  std::string(size_t(filled), '#').c_str(),
+                  std::string(size_t(width - filled), ' ').c_str(), percent, done, total, eta);
+    line->update(text, done == total);
+  };
+}
+
+// The command on the ranks of an MPI job (one process without mpirun): rank 0 reads the match
+// file and sends it to the others; every rank loads the models (the ranks check that theirs are
+// the same files) and analyses its share of the turns (bot/analysis.h); rank 0 prints and writes.
+void analyze_on(Communicator& comm, const AnalyzeOptions& o) {
+  const bool root = comm.is_root();
+  Inputs in;
+  std::optional<InputError> failed;
+  Result<std::string> text = from_root(comm, [&]() -> Result<std::string> {
+    std::ifstream file(o.file, std::ios::binary);
+    if (!file) {
+      failed = InputError{make_error(o.file + ": cannot read the file")};
+      return failed->error;
+    }
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    failed = read_inputs(o, buffer.str(), in);
+    if (failed) return failed->error;
+    return buffer.str();
+  });
+  if (!text) return fail_distributed(comm, text.error(), !failed || failed->input);
+  if (!root) {
+    if (auto e = read_inputs(o, *text, in)) return fail_distributed(comm, e->error, e->input);
+  }
+  if (comm.size() > 1) {
+    std::string files;
+    for (const std::string& path : in.model_paths) files += " " + file_fingerprint(path);
+    if (in.met) files += " " + file_fingerprint(MatchEquityTable::default_path());
+    if (o.no_bearoff_db) files += " no-bearoff-db";
+    if (auto e = check_agreement(comm, "model or match equity table file", files))
+      return fail_distributed(comm, *e, true);
+  }
+
   AnalysisConfig config;
   config.ply = o.ply;
   config.luck_ply = o.luck_ply;
   config.cubeful = !o.cubeless;
   config.threads = o.threads;
-  // A bar with an ETA, redrawn on a terminal, a plain line every few seconds into a file or pipe.
-  AnalysisProgress progress;
-  if (!o.quiet) {
-    auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-    const auto start = std::chrono::steady_clock::now();
-    progress = [line, start](int done, int total) {
-      const int percent = total ? int(100LL * done / total) : 100;
-      const int width = 40, filled = width * percent / 100;
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      char eta[48] = "";
-      if (done > 0 && done < total) {
-        const int left = int(elapsed / done * (total - done) + 0.5);
-        std::snprintf(eta, sizeof eta, " ETA %d:%02d", left / 60, left % 60);
-      } else if (done == total) {
-        std::snprintf(eta, sizeof eta, " in %.1f s", elapsed);
-      }
-      char text[200];
-      std::snprintf(text, sizeof text, "Analysing [%s%s] %3d%% %d/%d positions%s",
-                    std::string(size_t(filled), '#').c_str(),
-                    std::string(size_t(width - filled), ' ').c_str(), percent, done, total, eta);
-      line->update(text, done == total);
-    };
+  config.comm = &comm;
+  const AnalysisProgress progress = o.quiet || !root ? AnalysisProgress{} : progress_reporter();
+  Result<MatchAnalysis> analysis = analyse_match(in.record, config, analysis_evaluators(in.models),
+                                                 in.met ? &*in.met : nullptr, progress);
+  if (!analysis) {
+    // A rank that failed or stopped answering is named as the Communicator names it.
+    const bool about_a_rank = analysis.error().message.rfind("rank ", 0) == 0;
+    return fail_distributed(
+        comm,
+        about_a_rank ? analysis.error() : make_error(o.file + ": " + analysis.error().message),
+        !about_a_rank);
   }
-  Result<MatchAnalysis> analysis =
-      analyse_match(*record, config, factory, met ? &*met : nullptr, progress);
-  if (!analysis) return fail_input(make_error(o.file + ": " + analysis.error().message));
 
-  if (!o.html.empty())
-    if (auto e = write_file_atomic(o.html, analysis_html(*analysis))) return fail_runtime(*e);
-  const std::string report =
-      o.json ? api::analysis_document(*analysis).dump(1) + "\n" : analysis_text(*analysis);
-  if (!o.out.empty()) {
-    if (auto e = write_file_atomic(o.out, report)) return fail_runtime(*e);
-  } else if (o.html.empty() || o.json) {
-    std::cout << report;
-  }
+  // Rank 0 writes; a failure to write stops the other ranks cleanly.
+  Result<std::string> written = from_root(comm, [&]() -> Result<std::string> {
+    if (!o.html.empty())
+      if (auto e = write_file_atomic(o.html, analysis_html(*analysis))) return *e;
+    const std::string report =
+        o.json ? api::analysis_document(*analysis).dump(1) + "\n" : analysis_text(*analysis);
+    if (!o.out.empty()) {
+      if (auto e = write_file_atomic(o.out, report)) return *e;
+    } else if (o.html.empty() || o.json) {
+      std::cout << report << std::flush;
+    }
+    return std::string();
+  });
+  if (!written) return fail_distributed(comm, written.error(), false);
+}
+
+void run_analyze(const AnalyzeOptions& o) {
+  MpiArgs mpi = o.mpi;
+  mpi.threads = o.threads;
+  run_distributed(mpi, [&](Communicator& comm, DistributedSession&) { analyze_on(comm, o); });
 }
 }  // namespace
 
@@ -119,7 +186,8 @@ void register_analyze(CLI::App& app) {
   cmd->add_flag("--json", o->json, "JSON instead of text");
   cmd->add_option("--html", o->html, "Also write a self-contained HTML report to this file");
   cmd->add_option("--out", o->out, "Write the text or JSON report to this file (atomically)");
-  cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+  cmd->add_option("--threads", o->threads,
+                  "Threads, of each rank under mpirun (default: all cores)")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--model", o->model,
                   "Model file for the match's game (default: the shipped one)");
@@ -127,6 +195,7 @@ void register_analyze(CLI::App& app) {
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the one-sided bear-off database");
+  add_mpi_options(cmd, o->mpi);
   cmd->callback([o] { run_analyze(*o); });
 }
 

@@ -3,6 +3,8 @@
 #include <sched.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "tools/output.h"
@@ -43,6 +45,13 @@ void run_distributed(const MpiArgs& args,
   }
   body(comm, session);
   session.finish(exit_code());
+}
+
+std::string file_fingerprint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return std::to_string(std::hash<std::string>{}(bytes.str()));
 }
 
 void fail_distributed(Communicator& comm, const Error& error, bool input) {

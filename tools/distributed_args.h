@@ -1,9 +1,10 @@
-// What the commands that run on several MPI ranks (train, rollout, bench train --mpi) share: the
-// --mpi-timeout option, the session around the work, and who reports a failure.
+// What the commands that run on several MPI ranks (train, rollout, analyze, bench train --mpi)
+// share: the --mpi-timeout option, the session around the work, and who reports a failure.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 #include "bot/distributed.h"
 
@@ -23,6 +24,10 @@ void add_mpi_options(CLI::App* cmd, MpiArgs& args);
 // binds each rank to one core when it starts two ranks or fewer: --bind-to none lifts that).
 void run_distributed(const MpiArgs& args,
                      const std::function<void(Communicator&, DistributedSession&)>& body);
+
+// A hash of a file's bytes (of nothing when it cannot be read): the ranks compare those of the
+// files each one loads itself (models, tables) with check_agreement (bot/work_share.h).
+std::string file_fingerprint(const std::string& path);
 
 // Reports the failure of a distributed call: nothing on a rank that rank 0 stopped (rank 0
 // reports it), the rank and host before the message on the other ranks, which also tell rank 0.

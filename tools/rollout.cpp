@@ -39,14 +39,6 @@ struct RolloutOptions {
   MpiArgs mpi;
 };
 
-// What must be the same on every rank for the ranks' trials to be one rollout: the model's bytes.
-std::string model_fingerprint(const LoadedBot& bot, bool no_bearoff_db) {
-  std::ifstream in(bot.model_path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return std::to_string(std::hash<std::string>{}(bytes.str())) + (no_bearoff_db ? " no-bearoff-db" : "");
-}
-
 // The progress of the trials: a bar redrawn on a terminal, a plain line every few seconds into a
 // file or pipe (tools/progress_line.h).
 RolloutProgress progress_reporter(bool quiet) {
@@ -124,7 +116,10 @@ void run_rollout(const RolloutOptions& o) {
   run_distributed(mpi, [&](Communicator& comm, DistributedSession&) {
     c.comm = &comm;
     const bool root = comm.is_root();
-    if (auto e = check_agreement(comm, "model file", model_fingerprint(*bot, o.bot.no_bearoff_db)))
+    // What must be the same on every rank for the ranks' trials to be one rollout: the model.
+    const std::string model =
+        file_fingerprint(bot->model_path) + (o.bot.no_bearoff_db ? " no-bearoff-db" : "");
+    if (auto e = check_agreement(comm, "model file", model))
       return fail_distributed(comm, *e, true);
     const RolloutProgress progress = progress_reporter(o.quiet || !root);
     if (o.cube_decision) {

@@ -1,8 +1,8 @@
 // The commands on several MPI ranks (bot/distributed.h) against the same commands in one process:
 // `mpirun -np 3 --oversubscribe nard ...` on this machine (loopback). A rollout gives the same
-// figures, TD training and the supervised pipeline the same files, byte for byte; a rank that
-// dies or hangs stops the run with a message naming it, and --resume then ends where the
-// uninterrupted run ends. Skipped when this build has no MPI or mpirun is not installed.
+// figures, a match analysis the same reports, TD training and the supervised pipeline the same
+// files, byte for byte; a rank that dies or hangs stops the run with a message naming it, and
+// --resume then ends where the uninterrupted run ends. Skipped when this build has no MPI or mpirun is not installed.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,6 +135,59 @@ TEST(Distributed, RolloutOnThreeRanksEqualsOneProcess) {
     EXPECT_EQ(one.out, three.out) << args;  // rank 0 prints, the figures are the one process's
     EXPECT_NE(one.out.find("trials"), std::string::npos);
   }
+}
+
+// analyze: the turns spread over the ranks, rank 0 alone reads the match file and prints or
+// writes; the reports are the one process's, byte for byte.
+TEST(Distributed, AnalyzeOnThreeRanksEqualsOneProcess) {
+  SKIP_WITHOUT_MPI();
+  const fs::path base = fresh_dir("analyze");
+  const std::string match =
+      std::string(NARD_SOURCE_DIR) + "/tests/data/matches/gnubg_3p_seed42.mat";
+  const std::string common = "analyze " + match + " --ply 1 --threads 1 --quiet";
+  const ShellRun one = run_shell(nard(common + " --json"));
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const ShellRun three = run_shell(nard_mpi(3, common + " --json"));
+  ASSERT_EQ(three.exit_code, 0) << three.err;
+  EXPECT_EQ(one.out, three.out);
+  EXPECT_NE(one.out.find("\"luck\""), std::string::npos);
+
+  auto files = [&](const std::string& name) {
+    return " --out " + (base / (name + ".txt")).string() + " --html " +
+           (base / (name + ".html")).string();
+  };
+  const ShellRun one_file = run_shell(nard(common + files("one")));
+  ASSERT_EQ(one_file.exit_code, 0) << one_file.err;
+  const ShellRun three_file = run_shell(nard_mpi(3, common + files("three")));
+  ASSERT_EQ(three_file.exit_code, 0) << three_file.err;
+  EXPECT_EQ(three_file.out, "");
+  EXPECT_GT(bytes_of(base / "one.txt").size(), 1000u);
+  EXPECT_EQ(bytes_of(base / "one.txt"), bytes_of(base / "three.txt"));
+  EXPECT_EQ(bytes_of(base / "one.html"), bytes_of(base / "three.html"));
+
+  // A file that rank 0, the only rank that reads it, cannot read: said once, exit 2, and every
+  // rank ends cleanly.
+  const ShellRun missing =
+      run_shell(nard_mpi(3, "analyze " + (base / "none.mat").string() + " --quiet"));
+  EXPECT_EQ(missing.exit_code, 2) << missing.err;
+  const size_t at = missing.err.find("cannot read the file");
+  EXPECT_NE(at, std::string::npos) << missing.err;
+  EXPECT_EQ(missing.err.find("cannot read the file", at + 1), std::string::npos) << missing.err;
+  EXPECT_EQ(missing.err.find("MPI_ABORT"), std::string::npos) << missing.err;
+
+  // Collectives: the match file, the model check (2), then the turns' results (the 4th). Rank 2
+  // hangs there: rank 0 names it after the timeout and stops the job.
+  const ShellRun hung = run_shell(nard_mpi(3, common + " --json --mpi-timeout 2",
+                                           "NARD_MPI_FAULT=2:4:hang"));
+  EXPECT_NE(hung.exit_code, 0);
+  EXPECT_EQ(hung.out, "");
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  EXPECT_NE(hung.err.find(std::string("rank 2 on ") + host +
+                          " has sent neither its results nor a heartbeat for 2 s"),
+            std::string::npos)
+      << hung.err;
+  fs::remove_all(base);
 }
 
 #ifdef NARD_TEST_WITH_TORCH
