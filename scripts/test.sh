@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Sets up and builds (scripts/setup.sh), runs the whole test suite, then the sanitizer and fuzzing
-# stages (scripts/sanitize.sh: ASan+UBSan, TSan, libFuzzer; docs/testing.md), each in its own
-# build directory. NARD_TEST_STAGES picks the stages (default main,tsan,fuzz; asan as well with
-# NARD_TEST_STAGES=main,asan,tsan,fuzz: see docs/testing.md for why it is not yet in the default; e.g.
+# stages (scripts/sanitize.sh: ASan+UBSan, libFuzzer, TSan; docs/testing.md) in build directories
+# of their own. NARD_TEST_STAGES picks the stages (default main,asan,fuzz,tsan; e.g.
 # NARD_TEST_STAGES=main for the suite alone). Every stage prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."

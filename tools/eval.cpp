@@ -7,6 +7,7 @@
 
 #include "bot/cube_lookahead.h"
 #include "bot/cubeful_play.h"
+#include "nn/probabilities.h"
 #include "tools/bot_args.h"
 #include "tools/equity_context.h"
 #include "tools/output.h"
@@ -58,8 +59,16 @@ void run_eval(const EvalOptions& o) {
   }
   std::printf("%s\n", settings_text(*ec, bot->rules).c_str());
   std::printf("%d-ply evaluation (side on roll)\n", bot->search.ply);
-  std::printf("  Win  W(g)  W(bg) -  Lose L(g)  L(bg)\n  %s\n", format_probabilities(p).c_str());
-  std::printf("  Cubeless equity: %+.3f", cubeless->equity);
+  if (scores_checker_count(bot->rules)) {
+    // Tawla 31's nets carry the expected checker count in the gammon slots (nn/probabilities.h).
+    std::printf("  Win    E[count won]  -  Lose   E[count lost]   (checkers left to the loser)\n");
+    std::printf("  %.3f  %6.3f        -  %.3f  %6.3f\n", p.win, kCountScale * p.win_gammon, 1.0 - p.win,
+                kCountScale * p.lose_gammon);
+    std::printf("  Cubeless equity: %+.3f checkers", cubeless->equity);
+  } else {
+    std::printf("  Win  W(g)  W(bg) -  Lose L(g)  L(bg)\n  %s\n", format_probabilities(p).c_str());
+    std::printf("  Cubeless equity: %+.3f", cubeless->equity);
+  }
   if (match) std::printf("  (MWC %.2f%%)", 100.0 * cubeless->mwc);
   std::printf("\n");
   if (cubeful) {

@@ -64,6 +64,28 @@ TEST(BotCommands, BadInputExitsTwoWithOneLine) {
   }
 }
 
+// Tawla 31 scores the checkers left to the loser: eval shows the expected counts (the net's gammon
+// slots times 15), not gammon chances, and the equity is their difference.
+TEST(BotCommands, EvalOfTawla31ShowsExpectedCheckerCounts) {
+  const CliRun r = run_nard("eval 'x 24:10 20:5; o 1:12 5:3' --variant tawla31");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("W(bg)"), std::string::npos) << r.out;
+  const size_t at = r.out.find("E[count lost]");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::istringstream values(r.out.substr(r.out.find('\n', at) + 1));
+  double win = 0, won = 0, lose = 0, lost = 0, equity = 0;
+  std::string dash;
+  values >> win >> won >> dash >> lose >> lost;
+  ASSERT_TRUE(values) << r.out;
+  EXPECT_NEAR(win + lose, 1.0, 2e-3);
+  EXPECT_GE(won, win);  // a win scores at least one checker
+  EXPECT_GE(lost, lose);
+  const size_t eq = r.out.find("Cubeless equity:");
+  ASSERT_NE(eq, std::string::npos) << r.out;
+  equity = std::stod(r.out.substr(eq + 16));
+  EXPECT_NEAR(equity, won - lost, 2e-3) << r.out;
+}
+
 TEST(BotCommands, HintEvalCubeAndRolloutRun) {
   CliRun r = run_nard(with_model("hint 4HPwATDgc/ABMA 31 --ply 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
