@@ -16,18 +16,15 @@
 #include <vector>
 
 #include "engine/result.h"
+#include "nn/dense_layer.h"
 #include "nn/encoder.h"
 #include "nn/probabilities.h"
 
 namespace nard {
 
-struct DenseLayer {
-  int inputs = 0;
-  int outputs = 0;
-  std::vector<float> weight;  // outputs x inputs, row-major: weight[o * inputs + i]
-  std::vector<float> bias;    // outputs
-  bool operator==(const DenseLayer&) const = default;
-};
+inline bool operator==(const DenseLayer& a, const DenseLayer& b) {
+  return a.inputs == b.inputs && a.outputs == b.outputs && a.weight == b.weight && a.bias == b.bias;
+}
 
 // One network: encoder inputs -> hidden sigmoid layers -> kOutputs sigmoid outputs.
 struct MlpWeights {

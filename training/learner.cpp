@@ -1,5 +1,5 @@
 // The only translation unit of the trainer that includes LibTorch (selective includes keep its
-// compile time near 7 s instead of 12 s, toolchain.md §3).
+// compile time near 7 s instead of 12 s, toolchain.md §3), compiled as C++17 (learner.h says why).
 #include "training/learner.h"
 
 #include <cmath>
@@ -15,8 +15,6 @@
 #include <torch/optim/sgd.h>
 #include <torch/serialize.h>
 #include <torch/utils.h>
-
-#include "engine/dice.h"
 
 namespace nard::training {
 
@@ -43,7 +41,7 @@ struct MlpModuleImpl : torch::nn::Module {
 };
 TORCH_MODULE(MlpModule);
 
-torch::Tensor from_rows(std::span<const float> data, int n, int width) {
+torch::Tensor from_rows(const std::vector<float>& data, int n, int width) {
   // Copies: the caller's buffer may go away before the optimizer step ends.
   return torch::from_blob(const_cast<float*>(data.data()), {n, width}, torch::kFloat32).clone();
 }
@@ -55,15 +53,12 @@ struct Learner::Impl {
   std::unique_ptr<torch::optim::Optimizer> optimizer;
 
   explicit Impl(const LearnerConfig& c) : net(c) {
-    Rng rng(c.init_seed);
     torch::NoGradGuard no_grad;
-    for (auto& layer : net->layers) {
-      const double bound = 1.0 / std::sqrt(double(layer->weight.size(1)));
-      for (torch::Tensor* t : {&layer->weight, &layer->bias}) {
-        torch::Tensor flat = t->view({-1});
-        float* p = flat.data_ptr<float>();
-        for (int64_t i = 0; i < flat.numel(); ++i) p[i] = float((2.0 * rng.uniform() - 1.0) * bound);
-      }
+    const std::vector<DenseLayer> start = initial_layers(c);
+    for (size_t i = 0; i < start.size(); ++i) {
+      auto& layer = net->layers[i];
+      std::memcpy(layer->weight.data_ptr<float>(), start[i].weight.data(), start[i].weight.size() * sizeof(float));
+      std::memcpy(layer->bias.data_ptr<float>(), start[i].bias.data(), start[i].bias.size() * sizeof(float));
     }
     if (c.optimizer == OptimizerKind::Adam)
       optimizer = std::make_unique<torch::optim::Adam>(net->parameters(),
@@ -81,7 +76,7 @@ Learner::Learner(const LearnerConfig& config) : config_(config) {
 
 Learner::~Learner() = default;
 
-double Learner::train_batch(std::span<const float> inputs, std::span<const float> targets, int n) {
+double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n) {
   torch::set_num_threads(config_.threads);
   const torch::Tensor x = from_rows(inputs, n, config_.inputs);
   const torch::Tensor y = from_rows(targets, n, config_.outputs);
@@ -92,7 +87,7 @@ double Learner::train_batch(std::span<const float> inputs, std::span<const float
   return loss.item<double>();
 }
 
-std::vector<float> Learner::predict(std::span<const float> inputs, int n) const {
+std::vector<float> Learner::predict(const std::vector<float>& inputs, int n) const {
   torch::NoGradGuard no_grad;
   const torch::Tensor x = from_rows(inputs, n, config_.inputs);
   const torch::Tensor p = torch::sigmoid(impl_->net->logits(x)).contiguous();

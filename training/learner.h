@@ -11,17 +11,19 @@
 // weights, and save()/load() round-trips the module and the optimizer exactly.
 //
 // Not thread-safe. It calls torch::set_num_threads, which is process-wide.
+//
+// C++17 only, here and in learner.cpp: LibTorch 1.13's headers are not valid C++20 (clang refuses
+// them; training/CMakeLists.txt compiles learner.cpp as C++17).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "engine/result.h"
-#include "nn/mlp.h"
+#include "nn/dense_layer.h"
 
 namespace nard::training {
 
@@ -37,6 +39,11 @@ struct LearnerConfig {
   int threads = 1;         // torch intra-op threads while training
 };
 
+// The initial weights of a learner of this shape: uniform in +-1/sqrt(fan-in) from
+// config.init_seed, layer by layer, weights then biases (training/learner_init.cpp: it draws from
+// our Rng, a C++20 header).
+std::vector<DenseLayer> initial_layers(const LearnerConfig& config);
+
 class Learner {
  public:
   explicit Learner(const LearnerConfig& config);
@@ -48,10 +55,10 @@ class Learner {
 
   // One optimizer step on n examples: inputs n x config.inputs, targets n x config.outputs, both
   // row-major. Returns the mean binary cross-entropy per output before the step.
-  double train_batch(std::span<const float> inputs, std::span<const float> targets, int n);
+  double train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n);
 
   // Forward pass without gradients (for tests and parity checks): n x outputs probabilities.
-  std::vector<float> predict(std::span<const float> inputs, int n) const;
+  std::vector<float> predict(const std::vector<float>& inputs, int n) const;
 
   // The current weights, layer by layer (input side first), in nn/mlp.h layout.
   std::vector<DenseLayer> layers() const;
