@@ -31,6 +31,7 @@
 
 #include "engine/notation.h"
 #include "engine/playout.h"
+#include "tests/sanitized_build.h"
 
 namespace nard {
 namespace {
@@ -282,7 +283,7 @@ struct PresetCase {
 // 6 x 16,667 = 100,002 games. Every game gets the cheap checks on every play; every 8th game
 // is also refereed turn by turn (the referee costs about twice the move generator). Debug and
 // sanitizer builds, ~20x slower, play 1/20 of the games with the same checks.
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+#if defined(NDEBUG) && !NARD_SANITIZED_BUILD
 constexpr int kGamesPerPreset = 16667;
 #else
 constexpr int kGamesPerPreset = 834;

@@ -28,12 +28,13 @@
 #include "engine/notation.h"
 #include "engine/playout.h"
 #include "tests/variant_reference.h"
+#include "tests/sanitized_build.h"
 
 namespace nard {
 namespace {
 
 // Release builds play the full count; Debug and sanitizer builds (~20x slower) 1/20 of it.
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+#if defined(NDEBUG) && !NARD_SANITIZED_BUILD
 constexpr int kScale = 1;
 #else
 constexpr int kScale = 20;
