@@ -310,7 +310,9 @@ class SgfReader {
           const std::string_view word = trim(rest.substr(0, colon));
           if (same_nocase(word, "Crawford")) crawford_rule = true;
           if (same_nocase(word, "CrawfordGame")) crawford_rule = game.crawford_game = true;
-          if (same_nocase(word, "Jacoby") && index == 0) record_.jacoby = true;
+          // The Jacoby rule is money play's: in a match the record reads as if it were absent
+          // (as the .mat reader does), so that the record written back reads the same.
+          if (same_nocase(word, "Jacoby") && index == 0 && length == 0) record_.jacoby = true;
           rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
         }
       }

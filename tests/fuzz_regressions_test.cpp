@@ -115,5 +115,24 @@ TEST(FuzzRegressions, FreeTextsThatAMatLineCannotHoldAreWrittenOnOneLine) {
   EXPECT_EQ(back->games, rec.games);
 }
 
+// sgf_file: RU[Jacoby] in the root of a match set the record's Jacoby flag, which the writer
+// (money play only) left out, so the SGF written back read as another record.
+TEST(FuzzRegressions, JacobyInAnSgfMatchReadsAsAbsent) {
+  const std::string match =
+      "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:7][game:0][ws:0][bs:0]PW[a]PB[b]"
+      "RU[Jacoby]RE[B+2])\n";
+  Result<MatchRecord> rec = read_sgf(match);
+  ASSERT_TRUE(rec.ok()) << rec.error().message;
+  EXPECT_FALSE(rec->jacoby);
+  Result<MatchRecord> back = read_sgf(write_sgf(*rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->jacoby, rec->jacoby);
+  Result<MatchRecord> money = read_sgf(
+      "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]"
+      "RU[Jacoby]RE[B+2])\n");
+  ASSERT_TRUE(money.ok()) << money.error().message;
+  EXPECT_TRUE(money->jacoby);
+}
+
 }  // namespace
 }  // namespace nard
