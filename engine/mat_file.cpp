@@ -558,6 +558,15 @@ std::string one_line(std::string_view s, bool name = false) {
   return out;
 }
 
+// A player's name on a game's score line: one line, no colon (it ends the name), and never
+// empty, which the line cannot hold (a record's default name then, "Player 0" or "Player 1").
+std::string score_line_name(const std::string& name, int side) {
+  std::string out = one_line(name, true);
+  const size_t first = out.find_first_not_of(' ');
+  if (first == std::string::npos) return MatchRecord{}.players[size_t(side)];
+  return out.substr(first, out.find_last_not_of(' ') - first + 1);
+}
+
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
   return s;
@@ -589,8 +598,8 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(one_line(record.players[0], true) + " : " + std::to_string(g.score[0]), 31) +
-         one_line(record.players[1], true) +
+  out += " " + pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]), 31) +
+         score_line_name(record.players[1], 1) +
          " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;

@@ -134,5 +134,22 @@ TEST(FuzzRegressions, JacobyInAnSgfMatchReadsAsAbsent) {
   EXPECT_TRUE(money->jacoby);
 }
 
+// sgf_file: an SGF with PB[] gives a record whose second player has an empty name; the .mat
+// written from it had an empty name on the score line, which no .mat reader takes.
+TEST(FuzzRegressions, AnEmptyPlayerNameIsWrittenToMatAsTheDefaultName) {
+  Result<MatchRecord> read = read_sgf(
+      "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:7][game:0][ws:0][bs:0]PW[a]"
+      "PB[]RE[B+2])\n");
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  MatchRecord rec = *read;
+  EXPECT_EQ(rec.players[1], "");
+  rec.players[0] = " : ";  // nothing left once the colon is taken out
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->players[0], "Player 0");
+  EXPECT_EQ(back->players[1], "Player 1");
+  EXPECT_EQ(back->games, rec.games);
+}
+
 }  // namespace
 }  // namespace nard
