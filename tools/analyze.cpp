@@ -5,11 +5,9 @@
 // turns are spread over the ranks (docs/distributed.md) and the report is the one-process one.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include "api/analysis_document.h"
 #include "bot/analysis.h"
@@ -17,6 +15,7 @@
 #include "bot/work_share.h"
 #include "engine/atomic_file.h"
 #include "engine/match_text.h"
+#include "engine/read_file.h"
 #include "tools/analysis_report.h"
 #include "tools/bot_args.h"
 #include "tools/distributed_args.h"
@@ -108,16 +107,14 @@ void analyze_on(Communicator& comm, const AnalyzeOptions& o) {
   Inputs in;
   std::optional<InputError> failed;
   Result<std::string> text = from_root(comm, [&]() -> Result<std::string> {
-    std::ifstream file(o.file, std::ios::binary);
-    if (!file) {
-      failed = InputError{make_error(o.file + ": cannot read the file")};
+    Result<std::string> read = read_regular_file(o.file, "match file");
+    if (!read) {
+      failed = InputError{read.error()};
       return failed->error;
     }
-    std::ostringstream buffer;
-    buffer << file.rdbuf();
-    failed = read_inputs(o, buffer.str(), in);
+    failed = read_inputs(o, *read, in);
     if (failed) return failed->error;
-    return buffer.str();
+    return read;
   });
   if (!text) return fail_distributed(comm, text.error(), !failed || failed->input);
   if (!root) {

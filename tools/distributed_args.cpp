@@ -3,10 +3,9 @@
 #include <sched.h>
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "engine/read_file.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"
 
@@ -48,10 +47,8 @@ void run_distributed(const MpiArgs& args,
 }
 
 std::string file_fingerprint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return std::to_string(std::hash<std::string>{}(bytes.str()));
+  Result<std::string> bytes = read_regular_file(path, "file");
+  return std::to_string(std::hash<std::string>{}(bytes ? *bytes : std::string()));
 }
 
 void fail_distributed(Communicator& comm, const Error& error, bool input) {

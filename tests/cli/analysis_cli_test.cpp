@@ -2,6 +2,7 @@
 // its line and nothing written (the analysis itself: tests/analysis_test.cpp).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -44,6 +45,13 @@ TEST(Analysis, CommandWritesReportsAndRejectsBadFiles) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "nard: " + bad + ": line 8: '24/10' is not a legal play of 62\n");
   EXPECT_FALSE(std::ifstream(out).good());
+  // A directory is refused by name (engine/read_file.h), not read as an empty match file.
+  const std::string dir = testing_support::unique_temp_path("nard_dir");
+  std::filesystem::create_directories(dir);
+  r = run_nard("analyze " + dir + " --quiet");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "nard: " + dir + " is a directory, not a match file; give the path of the file itself\n");
+  std::filesystem::remove(dir);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tests/cli_runner.h"
+#include "tests/temp_files.h"
 
 namespace nard {
 namespace {
