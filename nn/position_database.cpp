@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -145,6 +147,28 @@ Result<PositionDatabase> load_position_database(const std::string& path) {
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
   return write_file_atomic(path, serialize_position_database(db));
+}
+
+Result<std::vector<std::string>> find_position_databases(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : fs::recursive_directory_iterator(p, ec))
+        if (e.is_regular_file() && e.path().extension() == ".npdb") found.push_back(e.path().string());
+      if (ec) return make_error(p + ": cannot list the directory (" + ec.message() + ")");
+      if (found.empty()) return make_error(p + ": no position databases (*.npdb) in this directory");
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(p, ec)) {
+      files.push_back(p);
+    } else {
+      return make_error(p + ": no such position database or directory");
+    }
+  }
+  return files;
 }
 
 }  // namespace nard

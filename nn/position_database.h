@@ -79,4 +79,8 @@ Result<PositionDatabase> load_position_database(const std::string& path);
 // a kill never leaves a half-written database under `path`.
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db);
 
+// The database files that `paths` name: a file as it is, a directory as every *.npdb under it
+// (recursively, in name order). Fails on a path that is neither, or a directory without one.
+Result<std::vector<std::string>> find_position_databases(const std::vector<std::string>& paths);
+
 }  // namespace nard

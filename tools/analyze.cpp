@@ -3,7 +3,6 @@
 // roll (bot/analysis.h) and reports like gnubg: text by default, --json, and --html OUT for a
 // self-contained page with boards and charts. Files are written atomically. Under mpirun the
 // turns are spread over the ranks (docs/distributed.md) and the report is the one-process one.
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -75,30 +74,6 @@ std::optional<InputError> read_inputs(const AnalyzeOptions& o, const std::string
   return std::nullopt;
 }
 
-// A bar with an ETA, redrawn on a terminal, a plain line every few seconds into a file or pipe.
-AnalysisProgress progress_reporter() {
-  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  const auto start = std::chrono::steady_clock::now();
-  return [line, start](int done, int total) {
-    const int percent = total ? int(100LL * done / total) : 100;
-    const int width = 40, filled = width * percent / 100;
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    char eta[48] = "";
-    if (done > 0 && done < total) {
-      const int left = int(elapsed / done * (total - done) + 0.5);
-      std::snprintf(eta, sizeof eta, " ETA %d:%02d", left / 60, left % 60);
-    } else if (done == total) {
-      std::snprintf(eta, sizeof eta, " in %.1f s", elapsed);
-    }
-    char text[200];
-    std::snprintf(text, sizeof text, "Analysing [%s%s] %3d%% %d/%d positions%s",
-                  std::string(size_t(filled), '#').c_str(),
-                  std::string(size_t(width - filled), ' ').c_str(), percent, done, total, eta);
-    line->update(text, done == total);
-  };
-}
-
 // The command on the ranks of an MPI job (one process without mpirun): rank 0 reads the match
 // file and sends it to the others; every rank loads the models (the ranks check that theirs are
 // the same files) and analyses its share of the turns (bot/analysis.h); rank 0 prints and writes.
@@ -135,7 +110,7 @@ void analyze_on(Communicator& comm, const AnalyzeOptions& o) {
   config.cubeful = !o.cubeless;
   config.threads = o.threads;
   config.comm = &comm;
-  const AnalysisProgress progress = o.quiet || !root ? AnalysisProgress{} : progress_reporter();
+  const AnalysisProgress progress = o.quiet || !root ? AnalysisProgress{} : AnalysisProgress(progress_bar_on_stderr("Analysing", "positions"));
   Result<MatchAnalysis> analysis = analyse_match(in.record, config, analysis_evaluators(in.models),
                                                  in.met ? &*in.met : nullptr, progress);
   if (!analysis) {

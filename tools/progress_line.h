@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace nard::tools {
@@ -42,5 +43,14 @@ class ProgressLine {
   bool drawn_ = false;   // a redrawn line is on the terminal without its newline
   std::string pending_;  // the newest state not yet shown (plain mode)
 };
+
+// "Valuing [#####     ]  50% 1000/2000 positions ETA 1:05" ("in 12.3 s" once done == total,
+// no ETA before the first unit is done). `elapsed` is in seconds since the work started.
+std::string progress_bar_text(const std::string& label, long long done, long long total, const std::string& unit,
+                              double elapsed);
+
+// A reporter (done, total) that shows progress_bar_text on stderr through a ProgressLine (the
+// clock starts when it is made); the final state (done == total) ends the line.
+std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit);
 
 }  // namespace nard::tools

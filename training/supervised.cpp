@@ -211,28 +211,6 @@ Result<double> cpu_of_all_ranks(Communicator& comm, double mine) {
   return sum;
 }
 
-// The .npdb files named by `paths` (a file, or a directory searched recursively), sorted by path.
-Result<std::vector<std::string>> database_files(const std::vector<std::string>& paths) {
-  std::vector<std::string> files;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& e : fs::recursive_directory_iterator(p, ec))
-        if (e.is_regular_file() && e.path().extension() == ".npdb") found.push_back(e.path().string());
-      if (ec) return make_error(p + ": cannot list the directory (" + ec.message() + ")");
-      if (found.empty()) return make_error(p + ": no position databases (*.npdb) in this directory");
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      files.push_back(p);
-    } else {
-      return make_error(p + ": no such position database or directory");
-    }
-  }
-  return files;
-}
-
 }  // namespace
 
 std::optional<Error> run_supervised(const SupervisedConfig& config,
@@ -287,7 +265,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
     init = *init_w;
 
-    Result<std::vector<std::string>> extra = database_files(c.extra_positions);
+    Result<std::vector<std::string>> extra = find_position_databases(c.extra_positions);
     if (!extra) return extra.error();
     extra_files = *extra;
     const std::string identity = identity_text(c, rules, fnv1a64(*init_bytes));

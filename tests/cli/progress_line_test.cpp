@@ -83,5 +83,16 @@ TEST(ProgressLine, TerminalModeRedrawsInPlaceAndEndsWithANewline) {
   EXPECT_EQ(c.text(), "\r\033[K1/3\r\033[K2/3\r\033[K[eval] done\n\r\033[K3/3\n");
 }
 
+TEST(ProgressBarText, ShowsTheShareDoneAndAnEtaFromTheRateSoFar) {
+  // 250 of 1000 positions in 30 s: 750 left at the same rate take 90 s.
+  EXPECT_EQ(progress_bar_text("Valuing", 250, 1000, "positions", 30.0),
+            "Valuing [##########                              ]  25% 250/1000 positions ETA 1:30");
+  // Nothing done yet: no ETA; done: the time it took.
+  EXPECT_EQ(progress_bar_text("Valuing", 0, 10, "positions", 3.0),
+            "Valuing [                                        ]   0% 0/10 positions");
+  EXPECT_EQ(progress_bar_text("Analysing", 10, 10, "positions", 12.34),
+            "Analysing [########################################] 100% 10/10 positions in 12.3 s");
+}
+
 }  // namespace
 }  // namespace nard::tools

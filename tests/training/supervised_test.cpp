@@ -127,9 +127,14 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   ASSERT_EQ(again.size(), 3u);
   for (size_t row = 1; row < 3; ++row) {
     ASSERT_EQ(again[row].size(), straight[row].size());
-    for (size_t col = 0; col < straight[row].size(); ++col)
-      if (straight[0][col] != "seconds") EXPECT_EQ(again[row][col], straight[row][col]) << straight[0][col];
-    if (row > 1) EXPECT_GE(std::stod(again[row][1]), std::stod(again[row - 1][1]));
+    for (size_t col = 0; col < straight[row].size(); ++col) {
+      if (straight[0][col] != "seconds") {
+        EXPECT_EQ(again[row][col], straight[row][col]) << straight[0][col];
+      }
+    }
+    if (row > 1) {
+      EXPECT_GE(std::stod(again[row][1]), std::stod(again[row - 1][1]));
+    }
   }
   fs::remove_all(base);
 }

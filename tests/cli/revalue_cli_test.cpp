@@ -1,0 +1,123 @@
+// `nard revalue` (tools/revalue.cpp): position databases valued again with a model's search.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bot/model_path.h"
+#include "bot/position_valuation.h"
+#include "engine/position_arg.h"
+#include "nn/position_database.h"
+#include "tests/cli_runner.h"
+#include "tests/temp_files.h"
+#include "tools/bot_args.h"
+
+namespace nard {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_support::run_nard;
+using testing_support::unique_temp_path;
+
+// Three backgammon positions (the start, a race, a bear-off) with a made-up target.
+PositionDatabase small_database() {
+  const Rules rules = *rules_preset("wbf");
+  PositionDatabase db;
+  db.rules = "wbf";
+  db.target_ply = 1;
+  db.model = "an older net";
+  db.description = "three positions for the revalue test";
+  for (const char* id : {"4HPwATDgc/ABMA", "x 6:5 5:5 4:5; o 19:5 20:5 21:5", "x 1:3 2:2 off:10; o 24:2 23:1 off:12"}) {
+    Result<Position> p = parse_position_arg(id, rules);
+    EXPECT_TRUE(p) << id;
+    db.records.push_back({*p, Probabilities{0.5f, 0.1f, 0.0f, 0.1f, 0.0f}});
+  }
+  return db;
+}
+
+// What the shipped model's 1-ply search gives them, as the command should write.
+std::vector<Probabilities> expected_targets(const PositionDatabase& db) {
+  const Rules rules = *rules_preset("wbf");
+  Result<std::string> path = default_model_path(Variant::Backgammon);
+  EXPECT_TRUE(path);
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *path);
+  EXPECT_TRUE(model);
+  std::vector<Position> positions;
+  for (const PositionRecord& r : db.records) positions.push_back(r.position);
+  std::vector<Probabilities> out(positions.size());
+  ValuationConfig vc;
+  vc.ply = 1;
+  vc.threads = 1;
+  value_positions(tools::with_default_bearoff(*model, false), positions, vc, out);
+  for (Probabilities& p : out) p = make_consistent(p);
+  return out;
+}
+
+TEST(Revalue, WritesTheSamePositionsWithTheModelsSearchValuesAndKeepsThemOnARerun) {
+  const fs::path dir = unique_temp_path("nard_revalue");
+  fs::create_directories(dir / "in");
+  const PositionDatabase db = small_database();
+  ASSERT_FALSE(save_position_database((dir / "in" / "a.npdb").string(), db));
+  const std::string out = (dir / "out").string();
+
+  testing_support::CliRun r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 1 --threads 2 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  Result<PositionDatabase> got = load_position_database(out + "/a.npdb");
+  ASSERT_TRUE(got) << got.error().message;
+  const std::vector<Probabilities> want = expected_targets(db);
+  ASSERT_EQ(got->records.size(), db.records.size());
+  for (size_t i = 0; i < db.records.size(); ++i) {
+    EXPECT_EQ(got->records[i].position, db.records[i].position) << i;
+    EXPECT_EQ(got->records[i].target, want[i]) << i;
+    EXPECT_NE(got->records[i].target, db.records[i].target) << i;
+  }
+  EXPECT_EQ(got->target_ply, 1);
+  EXPECT_NE(got->model, "an older net");
+  EXPECT_NE(got->description.find("three positions for the revalue test"), std::string::npos);
+  EXPECT_NE(got->description.find("1-ply search of an older net"), std::string::npos) << got->description;
+
+  // Run again: nothing to value. Another ply values again.
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  EXPECT_EQ(load_position_database(out + "/a.npdb")->target_ply, 0);
+
+  // A directory argument keeps its path under --out.
+  r = testing_support::run_command("cd " + dir.string() + " && " + NARD_BINARY + " revalue in --out out2 --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "out2" / "in" / "a.npdb"));
+  fs::remove_all(dir);
+}
+
+TEST(Revalue, RefusesToOverwriteAnInputAndNamesABadDatabase) {
+  const fs::path dir = unique_temp_path("nard_revalue_bad");
+  fs::create_directories(dir);
+  const std::string a = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(a, small_database()));
+  const std::string before = testing_support::slurp_file(a);
+
+  testing_support::CliRun r = run_nard("revalue " + a + " --out " + dir.string() + " --ply 0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is one of the input databases"), std::string::npos) << r.err;
+  EXPECT_EQ(testing_support::slurp_file(a), before);
+
+  const std::string junk = (dir / "junk.npdb").string();
+  { std::FILE* f = std::fopen(junk.c_str(), "wb"); std::fputs("not a database", f); std::fclose(f); }
+  r = run_nard("revalue " + junk + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(junk), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+
+  r = run_nard("revalue " + (dir / "missing").string() + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no such position database or directory"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace nard

@@ -1,0 +1,181 @@
+// nard revalue DB... --out DIR [--model FILE] [--ply N] [--threads N]: values the positions of
+// position databases (nn/position_database.h) again with a model's n-ply search
+// (bot/position_valuation.h), e.g. those of a supervised run whose targets came from an older,
+// weaker net. Each input file gives one output file with the same positions in the same order:
+//   a file argument F            -> DIR/<name of F>
+//   a directory argument D       -> DIR/D/<path of the file under D> (D's leading "/" and "../"
+//                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
+// An output that already holds this model's values at this ply for the same positions is kept, so
+// a killed run continues where it stopped when run again. Outputs are written atomically; an
+// output path that is one of the inputs is refused (nothing is overwritten in place).
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "bot/model_path.h"
+#include "bot/position_valuation.h"
+#include "nn/position_database.h"
+#include "tools/bot_args.h"
+#include "tools/option_checks.h"
+#include "tools/output.h"
+#include "tools/progress_line.h"
+#include "tools/subcommand.h"
+
+namespace nard::tools {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct RevalueOptions {
+  std::vector<std::string> inputs;
+  std::string out, model;
+  int ply = 2;
+  int threads = 2;
+  bool no_bearoff_db = false, quiet = false;
+};
+
+struct Job {
+  std::string input, output;
+  PositionDatabase db;
+};
+
+// A directory argument's place under --out: its path without a root or leading "..".
+fs::path mirrored(const fs::path& dir) {
+  fs::path out;
+  for (const fs::path& part : dir.relative_path())
+    if (!(out.empty() && (part == ".." || part == "."))) out /= part;
+  return out;
+}
+
+// The output path of every database file the arguments name (see the file comment).
+Result<std::vector<Job>> plan_jobs(const RevalueOptions& o) {
+  std::vector<Job> jobs;
+  std::set<std::string> outputs, inputs;
+  for (const std::string& arg : o.inputs) {
+    Result<std::vector<std::string>> files = find_position_databases({arg});
+    if (!files) return files.error();
+    std::error_code ec;
+    const bool dir = fs::is_directory(arg, ec);
+    const fs::path base = fs::path(arg).lexically_normal();
+    for (const std::string& f : *files) {
+      fs::path rel = dir ? fs::path(f).lexically_relative(base) : fs::path(f).filename();
+      if (dir) rel = mirrored(base) / rel;
+      Job job{f, (fs::path(o.out) / rel).lexically_normal().string(), {}};
+      if (!outputs.insert(job.output).second)
+        return make_error("two input databases would both be written to " + job.output +
+                          ": pass their directories, or run them separately");
+      inputs.insert(fs::weakly_canonical(f, ec).string());
+      jobs.push_back(std::move(job));
+    }
+  }
+  for (const Job& j : jobs) {
+    std::error_code ec;
+    if (inputs.count(fs::weakly_canonical(j.output, ec).string()))
+      return make_error(j.output + " is one of the input databases: choose an --out directory that holds none of them");
+  }
+  return jobs;
+}
+
+// True when `path` already holds `db`'s positions valued by `model_name` at `ply`.
+bool already_valued(const std::string& path, const PositionDatabase& db, const std::string& model_name, int ply) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return false;
+  Result<PositionDatabase> have = load_position_database(path);
+  if (!have || have->target_kind != TargetKind::Search || have->target_ply != ply || have->model != model_name ||
+      have->records.size() != db.records.size())
+    return false;
+  for (size_t i = 0; i < db.records.size(); ++i)
+    if (!(have->records[i].position == db.records[i].position)) return false;
+  return true;
+}
+
+void run_revalue(const RevalueOptions& o) {
+  Result<std::vector<Job>> planned = plan_jobs(o);
+  if (!planned) return fail_input(planned.error());
+  std::vector<Job> jobs = std::move(planned).value();
+  long long total = 0;
+  for (Job& j : jobs) {
+    Result<PositionDatabase> db = load_position_database(j.input);
+    if (!db) return fail_input(db.error());
+    if (&j != &jobs.front() && (db->variant != jobs.front().db.variant || db->rules != jobs.front().db.rules))
+      return fail_input(make_error(j.input + " holds positions of rules '" + db->rules + "', " + jobs.front().input +
+                                   " of '" + jobs.front().db.rules + "': revalue one game at a time"));
+    j.db = std::move(db).value();
+    total += (long long)j.db.records.size();
+  }
+  Result<Rules> rules = rules_preset(jobs.front().db.rules);
+  if (!rules) return fail_input(rules.error());
+  std::string path = o.model;
+  if (path.empty()) {
+    Result<std::string> found = default_model_path(rules->variant);
+    if (!found) return fail_runtime(found.error());
+    path = *found;
+  }
+  Result<std::shared_ptr<const NeuralModel>> loaded = NeuralModel::load(*rules, path);
+  if (!loaded) return fail_input(loaded.error());
+  const std::shared_ptr<const NeuralModel> model = with_default_bearoff(*loaded, o.no_bearoff_db);
+  // The name the targets carry: the model file's description, or its path when it has none.
+  const std::string model_name = (*loaded)->description().empty() ? path : (*loaded)->description();
+
+  std::printf("valuing %lld positions of %zu database(s) at %d-ply with %s\n", total, jobs.size(), o.ply, path.c_str());
+  std::fflush(stdout);
+  ValuationConfig vc;
+  vc.ply = o.ply;
+  vc.threads = o.threads;
+  const auto bar = o.quiet ? std::function<void(long long, long long)>() : progress_bar_on_stderr("Valuing", "positions");
+  long long done = 0, kept = 0;
+  std::vector<Probabilities> values;
+  for (const Job& j : jobs) {
+    const long long n = (long long)j.db.records.size();
+    if (already_valued(j.output, j.db, model_name, o.ply)) {
+      done += n;
+      kept += n;
+      if (bar) bar(done, total);
+      continue;
+    }
+    std::vector<Position> positions;
+    positions.reserve(size_t(n));
+    for (const PositionRecord& r : j.db.records) positions.push_back(r.position);
+    values.assign(size_t(n), Probabilities{});
+    value_positions(model, positions, vc, values, [&](long long d, long long) {
+      if (bar) bar(done + d, total);
+    });
+    PositionDatabase out = j.db;
+    out.target_kind = TargetKind::Search;
+    out.target_ply = o.ply;
+    out.target_trials = 0;
+    out.model = model_name;
+    out.description = j.db.description + "; valued again by nard revalue (was: " + j.db.target_name() + " of " +
+                      j.db.model + ")";
+    for (size_t i = 0; i < out.records.size(); ++i) out.records[i].target = make_consistent(values[i]);
+    std::error_code ec;
+    fs::create_directories(fs::path(j.output).parent_path(), ec);
+    if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
+    if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
+    done += n;
+    if (bar) bar(done, total);
+  }
+  std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
+              o.out.c_str(), total - kept, kept);
+}
+}  // namespace
+
+void register_revalue(CLI::App& app) {
+  auto o = std::make_shared<RevalueOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "revalue", "Value position databases (*.npdb) again with a model's n-ply search, e.g. a stronger net's");
+  cmd->add_option("databases", o->inputs, "Position database files, or directories searched for *.npdb")->required();
+  cmd->add_option("--out", o->out, "Directory for the revalued databases (a file argument keeps its name, a "
+                                   "directory argument's files go under DIR/<its path>)")
+      ->required();
+  cmd->add_option("--model", o->model, "Model file of the databases' game (default: the shipped one)");
+  cmd->add_option("--ply", o->ply, "Search depth of the new targets, 0..3 (gnubg's convention; default 2)")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
+  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db, "Value bear-offs with the net, not the bear-off databases");
+  cmd->add_flag("--quiet", o->quiet, "No progress bar");
+  cmd->callback([o] { run_revalue(*o); });
+}
+
+}  // namespace nard::tools
