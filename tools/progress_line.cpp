@@ -47,6 +47,7 @@ void ProgressLine::update(const std::string& text, bool final) {
 void ProgressLine::message(const std::string& text) {
   if (terminal_ && drawn_) std::fputs("\r\033[K", out_);
   drawn_ = false;
+  pending_.clear();  // older than the message: finish() must not print it after it
   std::fprintf(out_, "%s\n", text.c_str());
   std::fflush(out_);
 }
@@ -60,12 +61,12 @@ void ProgressLine::finish() {
 }
 
 std::string progress_bar_text(const std::string& label, long long done, long long total, const std::string& unit,
-                              double elapsed) {
+                              double elapsed, long long done_at_start) {
   const int percent = total > 0 ? int(100 * std::min(done, total) / total) : 100;
   const int width = 40, filled = width * percent / 100;
   char tail[64] = "";
-  if (done > 0 && done < total) {
-    const long long left = (long long)(elapsed / double(done) * double(total - done) + 0.5);
+  if (done > done_at_start && done < total) {
+    const long long left = (long long)(elapsed / double(done - done_at_start) * double(total - done) + 0.5);
     std::snprintf(tail, sizeof tail, " ETA %lld:%02lld", left / 60, left % 60);
   } else if (done >= total) {
     std::snprintf(tail, sizeof tail, " in %.1f s", elapsed);

@@ -26,7 +26,8 @@ class ProgressLine {
   // otherwise printed as a line when `interval` has passed since the last line (or since the
   // start) or when `final`. `final` also ends a redrawn line with a newline.
   void update(const std::string& text, bool final = false);
-  // A line that stays (an event such as an evaluation): clears a redrawn line first.
+  // A line that stays (an event such as an evaluation): clears a redrawn line first; a state not
+  // yet printed (plain mode) is dropped, being older than the message.
   void message(const std::string& text);
   // Ends a redrawn line with a newline, if one is showing, or prints the newest state not yet
   // printed (plain mode): before other output or an error.
@@ -45,9 +46,10 @@ class ProgressLine {
 };
 
 // "Valuing [#####     ]  50% 1000/2000 positions ETA 1:05" ("in 12.3 s" once done == total,
-// no ETA before the first unit is done). `elapsed` is in seconds since the work started.
+// no ETA before the first unit is done). `elapsed` is in seconds since the work started, when
+// `done_at_start` units were already done (work resumed): the ETA assumes the rate since then.
 std::string progress_bar_text(const std::string& label, long long done, long long total, const std::string& unit,
-                              double elapsed);
+                              double elapsed, long long done_at_start = 0);
 
 // A reporter (done, total) that shows progress_bar_text on stderr through a ProgressLine (the
 // clock starts when it is made); the final state (done == total) ends the line.

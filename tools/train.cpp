@@ -3,6 +3,7 @@
 // metrics.csv and strength.svg in DIR.
 // nard train --targets ply1|ply2|ply3 --out DIR [--init-from MODEL] [--steps K] [...]: the
 // supervised pipeline (training/supervised.h): nets fitted to their own n-ply search, step by step.
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -35,14 +36,27 @@ struct TrainOptions {
 
 // Progress of the supervised pipeline: a line redrawn on a terminal, a plain line every few
 // seconds into a file or pipe (tools/progress_line.h); messages and phase ends stay.
+// Each phase's bar has an ETA from the rate since the phase (or its resumption) began.
 std::function<void(const training::SupervisedProgress&)> supervised_reporter(std::shared_ptr<ProgressLine> line) {
-  return [line](const training::SupervisedProgress& p) {
+  struct Phase {
+    std::string name;
+    int step = 0;
+    std::chrono::steady_clock::time_point start;
+    long long done_at_start = 0;
+  };
+  auto phase = std::make_shared<Phase>();
+  return [line, phase](const training::SupervisedProgress& p) {
     char head[64];
     std::snprintf(head, sizeof head, "[step %d/%d] ", p.step, p.steps);
     if (!p.message.empty()) return line->message(head + p.phase + ": " + p.message);
     if (p.phase == "started" || p.phase == "resumed")
       return line->message(p.phase + " after " + std::to_string(p.done) + " of " + std::to_string(p.steps) + " steps");
-    line->update(head + p.phase + " " + std::to_string(p.done) + "/" + std::to_string(p.total), p.done >= p.total);
+    const auto now = std::chrono::steady_clock::now();
+    if (p.phase != phase->name || p.step != phase->step) *phase = {p.phase, p.step, now, p.done};
+    const std::string unit = p.phase == "value" ? "positions" : p.phase == "fit" ? "epochs" : "games";
+    const double elapsed = std::chrono::duration<double>(now - phase->start).count();
+    line->update(progress_bar_text(head + p.phase, p.done, p.total, unit, elapsed, phase->done_at_start),
+                 p.done >= p.total);
   };
 }
 

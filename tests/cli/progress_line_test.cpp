@@ -69,6 +69,15 @@ TEST(ProgressLine, PlainModeMessagesStayAndFinishFlushesTheNewestState) {
   EXPECT_EQ(c.text(), "started at 0 of 512 games\n256/512 games\n");
 }
 
+TEST(ProgressLine, PlainModeDropsAStateOlderThanAMessage) {
+  Capture c;
+  ProgressLine line(c.stream, false, 5.0, c.clock());
+  line.update("eval 0/20 games");  // too soon to print
+  line.message("eval: +0.01 over 20 games");
+  line.finish();
+  EXPECT_EQ(c.text(), "eval: +0.01 over 20 games\n");
+}
+
 TEST(ProgressLine, TerminalModeRedrawsInPlaceAndEndsWithANewline) {
   Capture c;
   ProgressLine line(c.stream, /*terminal=*/true, 5.0, c.clock());
@@ -92,6 +101,9 @@ TEST(ProgressBarText, ShowsTheShareDoneAndAnEtaFromTheRateSoFar) {
             "Valuing [                                        ]   0% 0/10 positions");
   EXPECT_EQ(progress_bar_text("Analysing", 10, 10, "positions", 12.34),
             "Analysing [########################################] 100% 10/10 positions in 12.3 s");
+  // Resumed at 600 of 1000: 100 more in 20 s, so the 300 left take 60 s.
+  EXPECT_EQ(progress_bar_text("[step 2/4] value", 700, 1000, "positions", 20.0, 600),
+            "[step 2/4] value [############################            ]  70% 700/1000 positions ETA 1:00");
 }
 
 }  // namespace
