@@ -1,6 +1,7 @@
 #include "training/checkpoint.h"
 
 #include "engine/atomic_file.h"
+#include "engine/read_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "training/kill_point.h"
@@ -63,13 +63,7 @@ uint64_t fnv1a64(const std::string& bytes) {
   return h;
 }
 
-Result<std::string> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+Result<std::string> read_file(const std::string& path) { return read_regular_file(path, "file"); }
 
 std::vector<std::string> identity_lines(const TrainConfig& c, const std::vector<std::string>& net_names,
                                         const std::vector<std::vector<int>>& hidden) {

@@ -59,7 +59,8 @@ struct LoadedState {
 };
 Result<LoadedState> read_checkpoint_state(const std::string& ckpt_dir);
 
-// Helpers shared with the trainer (files are written with engine/atomic_file.h).
+// Helpers shared with the trainer (files are written with engine/atomic_file.h). read_file is
+// engine/read_regular_file: a directory or FIFO is refused, never read or waited on.
 Result<std::string> read_file(const std::string& path);
 uint64_t fnv1a64(const std::string& bytes);
 
