@@ -146,6 +146,17 @@ std::vector<int> default_hidden_sizes(EncoderId encoder) {
   }
 }
 
+DenseLayer random_dense_layer(int inputs, int outputs, double bound, Rng& rng) {
+  DenseLayer l;
+  l.inputs = inputs;
+  l.outputs = outputs;
+  l.weight.resize(size_t(inputs) * size_t(outputs));
+  for (float& v : l.weight) v = float((rng.uniform() * 2.0 - 1.0) * bound);
+  l.bias.resize(size_t(outputs));
+  for (float& v : l.bias) v = float((rng.uniform() * 2.0 - 1.0) * bound);
+  return l;
+}
+
 MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t seed, float scale) {
   Rng rng(seed);
   MlpWeights w;
@@ -154,15 +165,8 @@ MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t s
   std::vector<int> outs(hidden.begin(), hidden.end());
   outs.push_back(kOutputs);
   for (int out : outs) {
-    DenseLayer l;
-    l.inputs = in;
-    l.outputs = out;
     const float s = scale > 0.0f ? scale : 1.0f / std::sqrt(float(in));
-    l.weight.resize(size_t(in) * out);
-    for (float& v : l.weight) v = float((rng.uniform() * 2.0 - 1.0) * s);
-    l.bias.resize(out);
-    for (float& v : l.bias) v = float((rng.uniform() * 2.0 - 1.0) * s);
-    w.layers.push_back(std::move(l));
+    w.layers.push_back(random_dense_layer(in, out, double(s), rng));
     in = out;
   }
   return w;

@@ -22,6 +22,8 @@
 
 namespace nard {
 
+class Rng;  // engine/dice.h
+
 inline bool operator==(const DenseLayer& a, const DenseLayer& b) {
   return a.inputs == b.inputs && a.outputs == b.outputs && a.weight == b.weight && a.bias == b.bias;
 }
@@ -46,6 +48,10 @@ struct MlpWeights {
 // The default hidden sizes of the nets we train and ship (sized for the play speed goal of
 // `nard bench eval`).
 std::vector<int> default_hidden_sizes(EncoderId encoder);
+
+// A layer with its weights (row by row), then its biases, drawn uniform in [-bound, bound] from
+// `rng`: random_mlp's layers and the trainer's fresh nets.
+DenseLayer random_dense_layer(int inputs, int outputs, double bound, Rng& rng);
 
 // A net with uniform random weights in [-scale, scale] (scale 0: 1/sqrt(fan-in)), deterministic
 // in seed. For tests, benches and as the trainer's starting point.

@@ -223,9 +223,11 @@ TEST(SelfPlay, TheObserverSeesEveryTurnOfTheGameAsPlayed) {
       EXPECT_EQ(results[i][size_t(t.chosen)], game.positions[size_t(t.turn) + 1]);
     }
     // Greedy turns choose the play that leaves the opponent the lowest equity.
-    if (!t.explored)
-      for (const Probabilities& v : values[i])
+    if (!t.explored) {
+      for (const Probabilities& v : values[i]) {
         EXPECT_GE(cubeless_equity(v, rules), cubeless_equity(values[i][size_t(t.chosen)], rules));
+      }
+    }
   }
   EXPECT_GT(explored, 0);
   // Without an observer the game is the same.

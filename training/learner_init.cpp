@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/dice.h"
+#include "nn/mlp.h"
 #include "training/learner.h"
 
 namespace nard::training {
@@ -14,15 +15,7 @@ std::vector<DenseLayer> initial_layers(const LearnerConfig& config) {
   std::vector<DenseLayer> layers;
   int in = config.inputs;
   for (int out : sizes) {
-    DenseLayer d;
-    d.inputs = in;
-    d.outputs = out;
-    const double bound = 1.0 / std::sqrt(double(in));
-    d.weight.resize(size_t(out) * size_t(in));
-    d.bias.resize(size_t(out));
-    for (float& w : d.weight) w = float((2.0 * rng.uniform() - 1.0) * bound);
-    for (float& b : d.bias) b = float((2.0 * rng.uniform() - 1.0) * bound);
-    layers.push_back(std::move(d));
+    layers.push_back(random_dense_layer(in, out, 1.0 / std::sqrt(double(in)), rng));
     in = out;
   }
   return layers;
