@@ -5,8 +5,8 @@
 //   a file argument F            -> DIR/<name of F>
 //   a directory argument D       -> DIR/D/<path of the file under D> (D's leading "/" and "../"
 //                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
-// An output that already holds this model's values at this ply for the same positions is kept, so
-// a killed run continues where it stopped when run again. Outputs are written atomically; an
+// An output that already holds this model file's values at this ply (and bear-off setting) for the
+// same positions is kept, so a killed run continues where it stopped when run again. Outputs are written atomically; an
 // output path that is one of the inputs is refused (nothing is overwritten in place).
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +15,8 @@
 
 #include "bot/model_path.h"
 #include "bot/position_valuation.h"
+#include "engine/read_file.h"
+#include "nn/binary_io.h"
 #include "nn/position_database.h"
 #include "tools/bot_args.h"
 #include "tools/option_checks.h"
@@ -115,8 +117,15 @@ void run_revalue(const RevalueOptions& o) {
   Result<std::shared_ptr<const NeuralModel>> loaded = NeuralModel::load(*rules, path);
   if (!loaded) return fail_input(loaded.error());
   const std::shared_ptr<const NeuralModel> model = with_default_bearoff(*loaded, o.no_bearoff_db);
-  // The name the targets carry: the model file's description, or its path when it has none.
-  const std::string model_name = (*loaded)->description().empty() ? path : (*loaded)->description();
+  // The name the targets carry: the model file's description (or its path when it has none) and
+  // a hash of its bytes, so that a rerun keeps only values of this very file and bear-off setting
+  // (two step models of a run can share a description).
+  Result<std::string> bytes = read_regular_file(path, "model file");
+  if (!bytes) return fail_input(bytes.error());
+  char identity[64];
+  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx%s)", (unsigned long long)binary::fnv1a64(*bytes),
+                o.no_bearoff_db ? ", bear-offs by the net" : "");
+  const std::string model_name = ((*loaded)->description().empty() ? path : (*loaded)->description()) + identity;
 
   std::printf("valuing %lld positions of %zu database(s) at %d-ply with %s\n", total, jobs.size(), o.ply, path.c_str());
   std::fflush(stdout);

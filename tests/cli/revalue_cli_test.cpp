@@ -86,6 +86,11 @@ TEST(Revalue, WritesTheSamePositionsWithTheModelsSearchValuesAndKeepsThemOnAReru
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
   EXPECT_EQ(load_position_database(out + "/a.npdb")->target_ply, 0);
+  // Another bear-off setting is another valuation: valued again, not kept.
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 0 --no-bearoff-db --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  EXPECT_NE(load_position_database(out + "/a.npdb")->model.find("bear-offs by the net"), std::string::npos);
 
   // A directory argument keeps its path under --out.
   r = testing_support::run_command("cd " + dir.string() + " && " + NARD_BINARY + " revalue in --out out2 --ply 0 --quiet");
