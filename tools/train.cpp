@@ -244,6 +244,9 @@ void register_train(CLI::App& app) {
   cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games")->check(real_in(0, 1));
   cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)")->check(at_least(1));
   cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step")->check(at_least(1));
+  cmd->add_option("--lr-final", sv.final_learning_rate,
+                  "Supervised: each step's fit anneals the learning rate from --lr to this (cosine; default: constant --lr)")
+      ->check(positive_real());
   cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk")->check(at_least(1));
   cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)")->check(at_least(0));
   cmd->add_option("--positions-from", sv.extra_positions,

@@ -2,6 +2,7 @@
 // compile time near 7 s instead of 12 s, toolchain.md §3), compiled as C++17 (learner.h says why).
 #include "training/learner.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -85,6 +86,20 @@ double Learner::train_batch(const std::vector<float>& inputs, const std::vector<
   loss.backward();
   impl_->optimizer->step();
   return loss.item<double>();
+}
+
+double cosine_learning_rate(double start, double end, double progress) {
+  const double t = std::clamp(progress, 0.0, 1.0);
+  return end + (start - end) * 0.5 * (1.0 + std::cos(3.14159265358979323846 * t));
+}
+
+void Learner::set_learning_rate(double learning_rate) {
+  for (auto& group : impl_->optimizer->param_groups()) {
+    if (config_.optimizer == OptimizerKind::Adam)
+      static_cast<torch::optim::AdamOptions&>(group.options()).lr(learning_rate);
+    else
+      static_cast<torch::optim::SGDOptions&>(group.options()).lr(learning_rate);
+  }
 }
 
 std::vector<float> Learner::predict(const std::vector<float>& inputs, int n) const {

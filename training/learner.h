@@ -44,6 +44,11 @@ struct LearnerConfig {
 // our Rng, a C++20 header).
 std::vector<DenseLayer> initial_layers(const LearnerConfig& config);
 
+// The learning rate at `progress` (0 = the first minibatch, 1 = the last) of a cosine annealing
+// from `start` to `end`: start at 0, end at 1, halfway between them at 0.5; progress is clamped
+// to [0, 1].
+double cosine_learning_rate(double start, double end, double progress);
+
 class Learner {
  public:
   explicit Learner(const LearnerConfig& config);
@@ -56,6 +61,10 @@ class Learner {
   // One optimizer step on n examples: inputs n x config.inputs, targets n x config.outputs, both
   // row-major. Returns the mean binary cross-entropy per output before the step.
   double train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n);
+
+  // Sets the optimizer's learning rate for the following train_batch calls (a schedule); the
+  // optimizer's other state (Adam's moments) is kept.
+  void set_learning_rate(double learning_rate);
 
   // Forward pass without gradients (for tests and parity checks): n x outputs probabilities.
   std::vector<float> predict(const std::vector<float>& inputs, int n) const;

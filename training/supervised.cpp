@@ -91,6 +91,7 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
     << "seed " << c.seed << "\n"
     << "bearoff_database " << (c.bearoff_database ? 1 : 0) << "\n";
   if (c.fresh_nets) s << "fresh_nets 1\n";
+  if (c.final_learning_rate > 0) s << "final_learning_rate " << c.final_learning_rate << "\n";
   for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
 }
@@ -257,6 +258,8 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (!(c.keep > 0 && c.keep <= 1)) return make_error("--keep must be in (0, 1]");
     if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
+    if (!(c.final_learning_rate >= 0) || c.final_learning_rate > c.learning_rate)
+      return make_error("--lr-final must be positive and at most --lr");
     Result<std::string> init_bytes = read_file(c.init_from);
     if (!init_bytes) return make_error("cannot read --init-from model " + c.init_from);
     Result<NetWeights> init_w = parse_weights(*init_bytes, c.init_from, LegacyNets{.tawla31_as_count = true});
@@ -510,6 +513,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       std::vector<long long> order(size_t(d.count()));
       for (long long i = 0; i < d.count(); ++i) order[size_t(i)] = i;
       std::vector<float> xb, yb;
+      const long long batches_per_epoch = (d.count() + c.batch_size - 1) / c.batch_size;
+      const long long last_batch = std::max<long long>(1, batches_per_epoch * c.epochs - 1);
+      long long batch_index = 0;
       for (int epoch = 0; epoch < c.epochs; ++epoch) {
         for (long long i = d.count() - 1; i > 0; --i)
           std::swap(order[size_t(i)], order[size_t(shuffle.below(uint32_t(i + 1)))]);
@@ -522,6 +528,10 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
             std::copy_n(d.x.data() + size_t(k) * size_t(d.inputs), d.inputs, xb.data() + size_t(j) * size_t(d.inputs));
             std::copy_n(d.y.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
           }
+          if (c.final_learning_rate > 0)
+            learner.set_learning_rate(cosine_learning_rate(c.learning_rate, c.final_learning_rate,
+                                                           double(batch_index) / double(last_batch)));
+          ++batch_index;
           learner.train_batch(xb, yb, m);
           comm.heartbeat();
         }
@@ -566,11 +576,16 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     report(step, "fit", (long long)encoders.size() * c.epochs, (long long)encoders.size() * c.epochs, fit_message);
     long long fitted = 0;
     for (const auto& [id, d] : data) fitted += d.count() + d.held();
+    char lr_text[64];
+    if (c.final_learning_rate > 0)
+      std::snprintf(lr_text, sizeof lr_text, "lr %g to %g (cosine)", c.learning_rate, c.final_learning_rate);
+    else
+      std::snprintf(lr_text, sizeof lr_text, "lr %g", c.learning_rate);
     char desc[400];
     std::snprintf(desc, sizeof desc,
-                  "nard supervised step %d: %d-ply targets, %lld positions of steps %d..%d, %d epochs, lr %g, seed %llu; "
+                  "nard supervised step %d: %d-ply targets, %lld positions of steps %d..%d, %d epochs, %s, seed %llu; "
                   "started from: ",
-                  step, c.ply, fitted, std::max(1, step - c.window + 1), step, c.epochs, c.learning_rate,
+                  step, c.ply, fitted, std::max(1, step - c.window + 1), step, c.epochs, lr_text,
                   (unsigned long long)c.seed);
     const std::string description = desc;
     next.description = description + init.description;

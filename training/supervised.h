@@ -55,6 +55,9 @@ struct SupervisedConfig {
   int epochs = 4;
   int batch_size = 256;
   double learning_rate = 3e-4;
+  // > 0: each step's fit anneals the learning rate from learning_rate to this along a cosine over
+  // its minibatches (the last one at exactly this); 0: a constant learning_rate.
+  double final_learning_rate = 0;
   std::vector<int> hidden;       // main net (backgammon: contact); empty = the model's own sizes
   std::vector<int> race_hidden;  // backgammon's race net; wider than the model's: net2net
   int chunk_positions = 2048;    // positions per database chunk (a kill loses at most one)

@@ -209,6 +209,18 @@ TEST(Supervised, RefusesWhatCannotBeRight) {
   SupervisedConfig bad_ply = tiny(base / "bp", init);
   bad_ply.ply = 0;
   EXPECT_TRUE(run_supervised(bad_ply, {}).has_value());
+  // A final learning rate above the first; a resume that adds an annealing the run did not have.
+  SupervisedConfig rising = tiny(base / "lr", init);
+  rising.final_learning_rate = rising.learning_rate * 2;
+  auto rises = run_supervised(rising, {});
+  ASSERT_TRUE(rises.has_value());
+  EXPECT_NE(rises->message.find("--lr-final"), std::string::npos);
+  SupervisedConfig annealed = c;
+  annealed.resume = true;
+  annealed.final_learning_rate = c.learning_rate / 10;
+  auto schedule_changed = run_supervised(annealed, {});
+  ASSERT_TRUE(schedule_changed.has_value());
+  EXPECT_NE(schedule_changed->message.find("other settings"), std::string::npos);
   fs::remove_all(base);
 }
 

@@ -28,6 +28,30 @@ fs::path temp_dir(const std::string& name) {
   return p;
 }
 
+// The cosine schedule's ends and middle; a learning rate set to zero freezes the weights, and
+// setting it back resumes learning (the schedule really reaches the optimizer).
+TEST(LearnerSchedule, CosineEndsAndSetLearningRateReachesTheOptimizer) {
+  EXPECT_DOUBLE_EQ(cosine_learning_rate(1e-3, 1e-5, 0.0), 1e-3);
+  EXPECT_DOUBLE_EQ(cosine_learning_rate(1e-3, 1e-5, 1.0), 1e-5);
+  EXPECT_NEAR(cosine_learning_rate(1e-3, 1e-5, 0.5), (1e-3 + 1e-5) / 2, 1e-15);
+  EXPECT_DOUBLE_EQ(cosine_learning_rate(1e-3, 1e-5, 7.0), 1e-5);
+  EXPECT_GT(cosine_learning_rate(1e-3, 1e-5, 0.25), cosine_learning_rate(1e-3, 1e-5, 0.75));
+  LearnerConfig lc;
+  lc.inputs = 6;
+  lc.hidden = {4};
+  Learner learner(lc);
+  const std::vector<float> x = {1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1};
+  const std::vector<float> y = {1, 0, 1, 0, 1, 0, 1, 0, 1, 0};
+  learner.train_batch(x, y, 2);
+  const std::vector<DenseLayer> before = learner.layers();
+  learner.set_learning_rate(0);
+  for (int i = 0; i < 3; ++i) learner.train_batch(x, y, 2);
+  EXPECT_EQ(learner.layers()[0].weight, before[0].weight);
+  learner.set_learning_rate(1e-2);
+  learner.train_batch(x, y, 2);
+  EXPECT_NE(learner.layers()[0].weight, before[0].weight);
+}
+
 // The LibTorch net and the nn/ inference net compute the same function (style P8).
 TEST(TrainerParity, TorchNetMatchesInferenceNetOnRandomAndRealPositions) {
   const EncoderId id = EncoderId::BackgammonContact;
