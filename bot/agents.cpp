@@ -1,8 +1,8 @@
 #include "bot/agents.h"
 
-#include "bot/cube_efficiency.h"
-#include "bot/cube_lookahead.h"
-#include "bot/cube_match.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/lookahead.h"
+#include "bot/cube/match.h"
 
 namespace nard {
 

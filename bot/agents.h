@@ -2,8 +2,8 @@
 // player protocol.
 //   PlayerAgent: any Player (pubeval, heuristic, greedy net); never doubles and always takes.
 //   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply by the
-//                cubeful lookahead (bot/cube_lookahead.h; at 0 ply the models of bot/cube_money.h
-//                and bot/cube_match.h on the net's probabilities), money or match play (the
+//                cubeful lookahead (bot/cube/lookahead.h; at 0 ply the models of bot/cube/money.h
+//                and bot/cube/match.h on the net's probabilities), money or match play (the
 //                latter needs a MatchEquityTable). Checker play maximises cubeless money equity
 //                in both money and match play.
 // Thread-safety: one agent per thread (they own searches and scratch).
@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "bot/match_equity.h"
 #include "bot/player.h"
 #include "bot/search.h"

@@ -8,7 +8,7 @@
 #include <map>
 #include <mutex>
 
-#include "bot/cube_lookahead.h"
+#include "bot/cube/lookahead.h"
 #include "bot/turn_analysis_bytes.h"
 #include "bot/work_share.h"
 #include "engine/cube.h"

@@ -7,7 +7,7 @@
 //     best play's equity minus its own. A turn with one legal play (or none) is forced: it has no
 //     error and is not counted as a decision.
 //   * Cube: before each roll where the side on roll may double (not on the game's first turn, as
-//     gnubg), the cube decision at the same ply (bot/cube_lookahead.h): no double, double/take,
+//     gnubg), the cube decision at the same ply (bot/cube/lookahead.h): no double, double/take,
 //     double/pass. Errors: a missed double (optimal - no double), a wrong double (optimal -
 //     min(take, pass)), a wrong take (take - pass, from the doubler's side) and a wrong pass
 //     (pass - take). A decision is "close" (counted in the error rate) when it was doubled, taken
@@ -37,8 +37,8 @@
 #include <string>
 #include <vector>
 
-#include "bot/cube_decision.h"
-#include "bot/cube_match.h"
+#include "bot/cube/decision.h"
+#include "bot/cube/match.h"
 #include "bot/cubeful_play.h"
 #include "bot/distributed.h"
 #include "bot/match_equity.h"

@@ -6,10 +6,10 @@
 #include <optional>
 #include <vector>
 
-#include "bot/cube_bearoff.h"
-#include "bot/cube_efficiency.h"
-#include "bot/cube_money.h"
-#include "bot/cube_reference.h"
+#include "bot/cube/bearoff.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/money.h"
+#include "bot/cube/reference.h"
 #include "engine/dice.h"
 #include "engine/read_file.h"
 
@@ -18,7 +18,7 @@ namespace nard {
 namespace {
 
 constexpr double kWindowLow = 0.55,
-                 kWindowHigh = 0.92;  // bot/cube_positions.h's double window
+                 kWindowHigh = 0.92;  // bot/cube/positions.h's double window
 
 // The exact equity lost by the approximation's cube choices: the doubler's (double or not) and the
 // taker's (take or pass), both valued by the exact equities.

@@ -1,8 +1,8 @@
 // How much the two-sided bear-off database (nn/bearoff_two_sided.h) changes, over every position it
 // covers: the one-sided approximation's winning chances (nn/bearoff_database.h, what those
 // positions got before) and, optionally, a net's, against the exact ones; the money cube decisions
-// the cube model (bot/cube_money.h, Janowski with the bear-off cube life) makes from those
-// approximations against the exact decisions (bot/cube_bearoff.h); GNU Backgammon's own table (its
+// the cube model (bot/cube/money.h, Janowski with the bear-off cube life) makes from those
+// approximations against the exact decisions (bot/cube/bearoff.h); GNU Backgammon's own table (its
 // file gnubg_ts0.bd) against ours. `nard bench bearoff` prints them.
 //
 // Not thread-safe (the evaluator); the rest is pure.
@@ -31,7 +31,7 @@ struct ErrorStats {
 // One approximation's money cube decisions against the exact ones, one cube state.
 struct CubeErrorStats {
   int64_t decisions = 0;
-  int64_t agree = 0;  // the same action (bot/cube_reference.h CubeAction)
+  int64_t agree = 0;  // the same action (bot/cube/reference.h CubeAction)
   ErrorStats equity;  // |its cubeful equity - the exact one|, per unit of the cube
   ErrorStats cost;    // exact equity lost by its doubler's and taker's choices, per decision
 };

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "bot/cube_lookahead.h"
+#include "bot/cube/lookahead.h"
 #include "nn/evaluator.h"
 
 namespace nard {

@@ -1,5 +1,5 @@
 // Checker play valued with the cube, as gnubg's cubeful hint: each play's result (the opponent on
-// roll, before his cube decision) is valued by the cubeful lookahead of bot/cube_lookahead.h at
+// roll, before his cube decision) is valued by the cubeful lookahead of bot/cube/lookahead.h at
 // the ply asked, money or match, and the plays are ranked by that value through the move
 // filters of the SearchConfig (the same {keep, threshold} per level as Search::rank_plays, here
 // on the cubeful values, as gnubg filters). Cubeless mode (or a game without a cube) values
@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-#include "bot/cube_match.h"
+#include "bot/cube/match.h"
 #include "bot/search.h"
 #include "engine/position.h"
 #include "engine/result.h"

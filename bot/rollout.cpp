@@ -7,9 +7,9 @@
 #include <atomic>
 #include <cmath>
 
-#include "bot/cube_bearoff.h"
-#include "bot/cube_efficiency.h"
-#include "bot/cube_money.h"
+#include "bot/cube/bearoff.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/money.h"
 #include "bot/search.h"
 #include "bot/work_share.h"
 #include "engine/cube.h"
@@ -86,7 +86,7 @@ struct Worker {
   }
 
   // The money cube decision the trial plays by: the cube model on the probabilities, exact where
-  // the two-sided bear-off database reaches (bot/cube_bearoff.h).
+  // the two-sided bear-off database reaches (bot/cube/bearoff.h).
   Result<CubeDecision> money_cube(const Probabilities& p, const Position& pos,
                                   const CubeView& view) const {
     Result<CubeDecision> d = analyse_money_cube(p, view, classify_for_cube(pos), rules);

@@ -17,7 +17,7 @@
 // each sequence of T rolls exactly once. Later turns use the trial's own Rng.
 //
 // Cubeful rollouts (money play only): the cube is played in each trial with the money cube
-// decisions of bot/cube_money.h on the 0-ply probabilities (the side on roll doubles when the
+// decisions of bot/cube/money.h on the 0-ply probabilities (the side on roll doubles when the
 // analysis says Double/Redouble; the opponent takes or passes per the same analysis; the game
 // ends at a pass). The trial's cubeful result is the points won by the root per unit of the
 // starting cube; its luck adjustment is the cubeless equity luck of each turn times the cube
@@ -25,7 +25,7 @@
 // cubeful trial takes the cubeful equity of the analysis at the truncation point. The stakes
 // follow the rules' ladder (geometric, or the arithmetic dave 1,2,3,…; a pass pays the stake
 // before the refused raise), so a cube decision can be rolled out on either ladder
-// (bot/cube_rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
+// (bot/cube/rollout.h: no double = root_may_double off; double/take = the raised cube, owned by
 // the opponent).
 //
 // Stopping: when config.stop points to a flag that becomes true, the trials not yet started are
@@ -46,7 +46,7 @@
 #include <span>
 #include <vector>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "bot/distributed.h"
 #include "engine/dice.h"
 #include "engine/position.h"
@@ -92,7 +92,7 @@ struct RolloutResult {
   bool cubeful = false;
   // Cubeful: each trial's cubeful value (luck-adjusted), trial i at index i. Rollouts with the
   // same seed throw the same dice in trial i, so the differences of two such lists give a paired
-  // estimate of a difference of equities (bot/cube_rollout.h).
+  // estimate of a difference of equities (bot/cube/rollout.h).
   std::vector<double> cubeful_trials;
   Probabilities mean_probabilities() const;
 };

@@ -5,7 +5,7 @@
 //
 // This is the one self-play loop: the TD trainer (training/self_play.h), the supervised
 // pipeline's position sampling (bot/position_sampling.h, and through it the checker-play bench's
-// pairs), the cube bench's positions (bot/cube_positions.h), the pruning net's distillation
+// pairs), the cube bench's positions (bot/cube/positions.h), the pruning net's distillation
 // (training/distill.h) and the race net's refit (training/race_refit.h) all play their games here;
 // those that need more than the positions met watch every turn through a TurnObserver.
 //

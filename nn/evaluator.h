@@ -45,7 +45,7 @@ class Evaluator {
   // Owned by this evaluator; the same thread-safety.
   virtual Evaluator* pruner() { return nullptr; }
   // The bear-off database whose values this evaluator gives the positions it covers, nullptr when
-  // none. Its two-sided part also holds exact cubeful money equities (bot/cube_bearoff.h).
+  // none. Its two-sided part also holds exact cubeful money equities (bot/cube/bearoff.h).
   virtual const BearoffDatabase* bearoff_database() const { return nullptr; }
 
  protected:

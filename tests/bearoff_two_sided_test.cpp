@@ -1,7 +1,7 @@
 // The two-sided bear-off database (nn/bearoff_two_sided.h) and what uses it: values worked out by
 // hand, an independent solver on MoveGenerator for small tables, the order of the cube states,
 // capped tables, GNU Backgammon's own table (when installed), BearoffDatabase::probabilities(),
-// NeuralEvaluator at 0-ply, and the exact money cube decisions (bot/cube_bearoff.h) through the
+// NeuralEvaluator at 0-ply, and the exact money cube decisions (bot/cube/bearoff.h) through the
 // cube lookahead, also against gnubg's decisions on self-play bear-offs
 // (tests/data/gnubg_cube_bearoff.txt).
 #include "nn/bearoff_two_sided.h"
@@ -15,10 +15,10 @@
 #include <unordered_map>
 
 #include "bot/bearoff_accuracy.h"
-#include "bot/cube_agreement.h"
-#include "bot/cube_bearoff.h"
-#include "bot/cube_lookahead.h"
-#include "bot/cube_money.h"
+#include "bot/cube/agreement.h"
+#include "bot/cube/bearoff.h"
+#include "bot/cube/lookahead.h"
+#include "bot/cube/money.h"
 #include "bot/cubeful_play.h"
 #include "bot/rollout.h"
 #include "bot/search.h"

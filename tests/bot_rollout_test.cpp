@@ -6,8 +6,8 @@
 #include <atomic>
 #include <cmath>
 
-#include "bot/cube_efficiency.h"
-#include "bot/cube_money.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/money.h"
 #include "bot/rollout.h"
 #include "bot/search.h"
 #include "engine/notation.h"

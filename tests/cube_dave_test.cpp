@@ -1,12 +1,12 @@
-// The Russian "dave" with the adding progression 1,2,3,4,… (bot/cube_dave.h, docs/dave.md):
+// The Russian "dave" with the adding progression 1,2,3,4,… (bot/cube/dave.h, docs/dave.md):
 // take points and doubling windows against closed forms, and against the geometric cube.
-#include "bot/cube_dave.h"
+#include "bot/cube/dave.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 
 namespace nard {
 namespace {

@@ -1,6 +1,6 @@
-// The cubeful n-ply money cube lookahead (bot/cube_lookahead.h) over a deterministic fake
+// The cubeful n-ply money cube lookahead (bot/cube/lookahead.h) over a deterministic fake
 // evaluator: 1 ply and 2 plies against a hand computation over the 21 rolls with the 0-ply
-// model (bot/cube_money.h) at the leaves, a dead cube, a game won inside the lookahead (too
+// model (bot/cube/money.h) at the leaves, a dead cube, a game won inside the lookahead (too
 // good; the Jacoby rule), beavers, and the BotAgent path.
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <cmath>
 
 #include "bot/agents.h"
-#include "bot/cube_efficiency.h"
-#include "bot/cube_lookahead.h"
-#include "bot/cube_money.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/lookahead.h"
+#include "bot/cube/money.h"
 #include "bot/search.h"
 #include "engine/cube.h"
 #include "engine/notation.h"

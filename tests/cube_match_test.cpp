@@ -1,6 +1,6 @@
-// Match-play cube decisions (bot/cube_match.h): take points at known scores, the Crawford game,
+// Match-play cube decisions (bot/cube/match.h): take points at known scores, the Crawford game,
 // post-Crawford doubles and free drops, dead cubes, gammon values from the table.
-#include "bot/cube_match.h"
+#include "bot/cube/match.h"
 
 #include <gtest/gtest.h>
 

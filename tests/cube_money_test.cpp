@@ -1,13 +1,13 @@
-// Money-play cube decisions (bot/cube_money.h): textbook take points, Janowski's formulas,
+// Money-play cube decisions (bot/cube/money.h): textbook take points, Janowski's formulas,
 // gammonish positions, Jacoby, beavers, the cube cap, and the cube-life table.
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "bot/cube_efficiency.h"
-#include "bot/cube_ladder.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/ladder.h"
 
 namespace nard {
 namespace {

@@ -1,7 +1,7 @@
-// Cube decision rollouts (bot/cube_rollout.h) on the Russian dave's adding ladder 1,2,3,… and
+// Cube decision rollouts (bot/cube/rollout.h) on the Russian dave's adding ladder 1,2,3,… and
 // the doubling cube: exact stakes on a sure mars (fake evaluator), bad requests, the command, and
 // one clear-cut decision of docs/dave.md "Rollout confirmation" rolled out with the shipped net.
-#include "bot/cube_rollout.h"
+#include "bot/cube/rollout.h"
 
 #include <gtest/gtest.h>
 

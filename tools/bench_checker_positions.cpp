@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "bot/checker_positions.h"
-#include "bot/cube_efficiency.h"
+#include "bot/cube/efficiency.h"
 #include "engine/gnubg_id.h"
 #include "tools/bot_args.h"
 #include "tools/option_checks.h"

@@ -1,7 +1,7 @@
 // nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]
 // [--one-sided-bearoff]:
 // how often our money cube decisions agree with the reference decisions of a file (default:
-// gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bot/cube_reference.h). Our decision for
+// gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bot/cube/reference.h). Our decision for
 // each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf, bear-off
 // positions from the bear-off databases unless --no-bearoff-db; --one-sided-bearoff leaves the
 // two-sided one out, to measure what it gains). --gnubg-probs feeds the file's
@@ -11,8 +11,8 @@
 #include <filesystem>
 
 #include "bot/agents.h"
-#include "bot/cube_agreement.h"
-#include "bot/cube_money.h"
+#include "bot/cube/agreement.h"
+#include "bot/cube/money.h"
 #include "tools/bot_args.h"
 #include "tools/output.h"
 #include "tools/subcommand.h"

@@ -1,13 +1,13 @@
 // nard bench cube-positions [--model F] [--seed S] [--contact N --race N --bearoff N]: the input
 // of tests/gnubg/cube_oracle.py. Pre-roll positions from self-play of the backgammon net where a
-// double is plausible (bot/cube_positions.h), each printed twice, once per cube state measured:
+// double is plausible (bot/cube/positions.h), each printed twice, once per cube state measured:
 //   <Position ID> 1 centre      the cube in the middle
 //   <Position ID> 2 roller      the side on roll owns a cube on 2
 // '#' lines say how the list was made (the oracle copies them into its output's header).
 #include <cstdio>
 #include <filesystem>
 
-#include "bot/cube_positions.h"
+#include "bot/cube/positions.h"
 #include "engine/gnubg_id.h"
 #include "tools/bot_args.h"
 #include "tools/option_checks.h"

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "bot/cube_match.h"
+#include "bot/cube/match.h"
 #include "bot/cubeful_play.h"
 #include "bot/match_equity.h"
 #include "engine/match.h"

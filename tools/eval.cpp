@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bot/cube_lookahead.h"
+#include "bot/cube/lookahead.h"
 #include "bot/cubeful_play.h"
 #include "nn/probabilities.h"
 #include "tools/bot_args.h"

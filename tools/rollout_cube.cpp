@@ -60,7 +60,7 @@ void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const Cu
               ladder_text(rules).c_str(), cube.value, owner_text(cube).c_str(), r.trials);
   std::printf("  Cubeless: win %.4f (se %.4f), equity %+.4f (se %.4f)\n", w.mean, w.std_error,
               r.cubeless.equity.mean, r.cubeless.equity.std_error);
-  std::printf("  Equity per unit of the current stake (model: bot/cube_money.h on the cubeless rollout)\n");
+  std::printf("  Equity per unit of the current stake (model: bot/cube/money.h on the cubeless rollout)\n");
   const bool re = d.redouble;
   text_estimate(re ? "No redouble" : "No double", r.no_double, m.no_double);
   text_estimate(re ? "Redouble, take" : "Double, take", r.double_take, m.double_take);

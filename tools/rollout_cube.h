@@ -1,11 +1,11 @@
 // The cube side of `nard rollout`: --cube/--cube-owner (the cube as the side on roll sees it,
-// on the rules' ladder, e.g. 3 under the dave) and the --cube-decision report (bot/cube_rollout.h).
+// on the rules' ladder, e.g. 3 under the dave) and the --cube-decision report (bot/cube/rollout.h).
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "bot/cube_rollout.h"
+#include "bot/cube/rollout.h"
 #include "engine/result.h"
 #include "engine/rules.h"
 

@@ -1,9 +1,9 @@
-// The cube agreement harness (bot/cube_reference.h, bot/cube_agreement.h, `nard bench cube`):
+// The cube agreement harness (bot/cube/reference.h, bot/cube/agreement.h, `nard bench cube`):
 // the committed gnubg 2-ply reference parses and is consistent, parse errors name the line, the
 // tallies count what they say, and on entries whose decision is clear (wide equity margins in
 // gnubg's own numbers) both our cube model on gnubg's probabilities and the shipped net give
 // gnubg's action. No threshold on the overall agreement: that moves with the model.
-#include "bot/cube_agreement.h"
+#include "bot/cube/agreement.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "bot/agents.h"
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 #include "bot/model_path.h"
 #include "engine/gnubg_id.h"
 #include "nn/bearoff_database.h"

@@ -1,4 +1,4 @@
-#include "bot/cube_lookahead.h"
+#include "bot/cube/lookahead.h"
 
 #include <algorithm>
 #include <array>
@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "bot/cube_bearoff.h"
-#include "bot/cube_efficiency.h"
-#include "bot/cube_match.h"
-#include "bot/cube_money.h"
+#include "bot/cube/bearoff.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/match.h"
+#include "bot/cube/money.h"
 #include "engine/cube.h"
 #include "engine/dice.h"
 
@@ -42,8 +42,8 @@ CubeView seen_by_opponent(CubeView c) {
 
 Stake seen_by_opponent(const Stake& s) { return {seen_by_opponent(s.cube), s.opp_away, s.my_away}; }
 
-// What the side on roll may do with its cube (the same conditions as bot/cube_money.h and
-// bot/cube_match.h): double (the cube then raised and owned by the receiver), and whether the
+// What the side on roll may do with its cube (the same conditions as bot/cube/money.h and
+// bot/cube/match.h): double (the cube then raised and owned by the receiver), and whether the
 // receiver may beaver (money play only).
 struct CubeChoices {
   bool can_double = false;

@@ -1,4 +1,4 @@
-#include "bot/cube_ladder.h"
+#include "bot/cube/ladder.h"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-// Cube efficiency: the cube-life index x of Janowski's model (bot/cube_ladder.h) by kind of
+// Cube efficiency: the cube-life index x of Janowski's model (bot/cube/ladder.h) by kind of
 // position. x = 0 is a dead cube (nobody will ever redouble usefully), x = 1 a fully live one
 // (every double lands exactly on the take point).
 //

@@ -1,7 +1,7 @@
 // Match-play cube decisions in match winning chances (MWC), gnubg-style: the cubeless
 // probabilities become MWC through the match equity table (bot/match_equity.h) with the
 // gammon and backgammon values of the score, and cubeful MWC comes from the same live-cube ladder
-// as money play (bot/cube_ladder.h) with
+// as money play (bot/cube/ladder.h) with
 //   win/lose at stake v  = expected MWC after winning/losing at v (gammon rates of the position)
 //   cash_me / cash_opp   = MWC after winning / losing exactly v points (a passed double)
 // and Janowski's interpolation MWC(x) = x*MWC(live) + (1-x)*MWC(dead).
@@ -19,8 +19,8 @@
 // Pure functions; thread-safe.
 #pragma once
 
-#include "bot/cube_decision.h"
-#include "bot/cube_efficiency.h"
+#include "bot/cube/decision.h"
+#include "bot/cube/efficiency.h"
 #include "bot/match_equity.h"
 #include "engine/match.h"
 #include "engine/result.h"

@@ -1,4 +1,4 @@
-#include "bot/cube_agreement.h"
+#include "bot/cube/agreement.h"
 
 #include <algorithm>
 #include <cmath>

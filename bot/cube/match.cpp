@@ -1,4 +1,4 @@
-#include "bot/cube_match.h"
+#include "bot/cube/match.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // rules.cube_progression == Arithmetic, an option of the ru_short preset), next to the usual
 // geometric cube: the figures docs/dave.md tabulates and that rollouts will confirm.
 //
-// Nothing here is dave-specific mathematics: the money model (bot/cube_money.h) already runs on
+// Nothing here is dave-specific mathematics: the money model (bot/cube/money.h) already runs on
 // the rules' stake ladder. A raise from v to v' is worth v'/v (2 for the geometric cube, 2, 3/2,
 // 4/3, … for the dave), so each dave raise risks less, and its recube is worth less, than a
 // geometric one: take points fall level by level and the doubling window moves (docs/dave.md).
@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "engine/result.h"
 #include "engine/rules.h"
 

@@ -1,4 +1,4 @@
-#include "bot/cube_efficiency.h"
+#include "bot/cube/efficiency.h"
 
 #include <algorithm>
 

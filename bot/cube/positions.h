@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "bot/cube_efficiency.h"
+#include "bot/cube/efficiency.h"
 #include "engine/rules.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"

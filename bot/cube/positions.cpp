@@ -1,4 +1,4 @@
-#include "bot/cube_positions.h"
+#include "bot/cube/positions.h"
 
 #include <algorithm>
 #include <array>

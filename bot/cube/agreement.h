@@ -1,4 +1,4 @@
-// How often our money cube decisions agree with reference ones (bot/cube_reference.h), counted
+// How often our money cube decisions agree with reference ones (bot/cube/reference.h), counted
 // the ways cube errors are usually counted: the whole action (five classes), the double decision
 // alone (double vs no double / too good), and take/pass alone; by kind of position
 // (classify_for_cube), by the reference's action and by cube state; a confusion matrix
@@ -13,8 +13,8 @@
 #include <span>
 #include <vector>
 
-#include "bot/cube_efficiency.h"
-#include "bot/cube_reference.h"
+#include "bot/cube/efficiency.h"
+#include "bot/cube/reference.h"
 
 namespace nard {
 

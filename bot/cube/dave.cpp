@@ -1,6 +1,6 @@
-#include "bot/cube_dave.h"
+#include "bot/cube/dave.h"
 
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 
 namespace nard {
 

@@ -1,4 +1,4 @@
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 
 #include <algorithm>
 #include <cmath>

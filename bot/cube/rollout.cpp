@@ -1,9 +1,9 @@
-#include "bot/cube_rollout.h"
+#include "bot/cube/rollout.h"
 
 #include <cmath>
 #include <limits>
 
-#include "bot/cube_money.h"
+#include "bot/cube/money.h"
 #include "engine/cube.h"
 
 namespace nard {

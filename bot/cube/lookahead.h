@@ -7,27 +7,27 @@
 // play, at n-1 plies with C as the opponent sees it. At each node below the root the side on
 // roll first takes its proper cube action: the best of no double and double (answered by the
 // better of take, beaver and pass for the receiver) when it may double. At the 0-ply leaves the
-// cubeful equity is Janowski's (bot/cube_money.h, with the proper action); a game that ends
+// cubeful equity is Janowski's (bot/cube/money.h, with the proper action); a game that ends
 // inside the lookahead is worth its result times the cube.
 // The play is the Search's 0-ply choice (cubeless, as in Search::evaluate; inner_candidates is
 // not used), so one tree serves every cube state and its plays are valued in one batch per node.
 // (gnubg picks these plays by 0-ply cubeful equity for the cube as it stands; tried here, that
 // changed 4 of the 2,400 decisions of `nard bench cube --ply 2`, 2 fewer agreeing, at 4x the
 // time.) As gnubg, money play takes positions of the two-sided bear-off database (the search's
-// evaluator's, bot/cube_bearoff.h) from its exact cubeful equities: at a leaf its value with the
+// evaluator's, bot/cube/bearoff.h) from its exact cubeful equities: at a leaf its value with the
 // proper action, at the root the whole decision at any ply.
 // At the root: no double = the lookahead with the cube where it is, double/take = the same with
 // the cube raised and owned by the opponent, double/pass = the current cube; the proper action
-// from these as bot/cube_decision.h classify_cube_action. The take point, cash point and cube
+// from these as bot/cube/decision.h classify_cube_action. The take point, cash point and cube
 // life reported are the model's at the root's n-ply cubeless probabilities (the same tree's).
 //
-// Rules honoured as in bot/cube_money.h: cube (off = error), cube_cap, cube_progression (the
+// Rules honoured as in bot/cube/money.h: cube (off = error), cube_cap, cube_progression (the
 // raise is next_cube_value, so the arithmetic dave works too), jacoby (leaves through the model;
 // a game ended inside the lookahead with the cube centred and never turned counts single),
 // beavers (geometric cube whose beavered value is within the cap).
 //
 // Match play: the same tree valued in MWC from the side on roll of each node (the opponent's
-// value is 1 - mine); the leaves are bot/cube_match.h's cubeful MWC with the proper action at
+// value is 1 - mine); the leaves are bot/cube/match.h's cubeful MWC with the proper action at
 // that node's score and cube; a game ended inside the lookahead is worth the MWC of the score it
 // leaves; a passed double the MWC after losing the cube's value; nobody doubles in the Crawford
 // game; no Jacoby, no beavers. Equities are reported as gnubg's normalised equity (EMG): 2 *
@@ -38,8 +38,8 @@
 // evaluation per leaf and cube state. Thread-safety: uses the caller's Search (one per thread).
 #pragma once
 
-#include "bot/cube_decision.h"
-#include "bot/cube_match.h"
+#include "bot/cube/decision.h"
+#include "bot/cube/match.h"
 #include "bot/search.h"
 #include "engine/position.h"
 #include "engine/result.h"
@@ -52,7 +52,7 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
                                             const MatchContext& ctx, int ply);
 
 // The money cube decision of the side on roll of `pos` at `ply` (search.rules(); ply 0: the
-// model on the 0-ply probabilities, exactly bot/cube_money.h). Fails as analyse_money_cube.
+// model on the 0-ply probabilities, exactly bot/cube/money.h). Fails as analyse_money_cube.
 Result<CubeDecision> analyse_money_cube_lookahead(Search& search, const Position& pos,
                                                   const CubeView& cube, int ply);
 

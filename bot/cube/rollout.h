@@ -1,10 +1,10 @@
 // Cube decision rollouts (money play): the side on roll's three cube actions valued by cubeful
 // rollouts on the rules' stake ladder (the geometric cube, or the Russian dave 1,2,3,…), set
-// against what the model of bot/cube_money.h predicts from the cubeless rollout of the same
+// against what the model of bot/cube/money.h predicts from the cubeless rollout of the same
 // position (docs/dave.md, "Rollout confirmation").
 //
 //   no double    cubeful rollout, the cube as it is, the root may not double on its first turn;
-//                afterwards both sides play the cube with bot/cube_money.h on the 0-ply net.
+//                afterwards both sides play the cube with bot/cube/money.h on the 0-ply net.
 //   double/take  cubeful rollout from the raised cube (stake v' = next on the ladder) owned by
 //                the opponent, scaled by v'/v to the current stake.
 //   double/pass  exact: +1 (the current stake).
@@ -15,7 +15,7 @@
 // Beavers are not rolled out (the dave has none; with the geometric cube a beaver is a take).
 #pragma once
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "bot/rollout.h"
 
 namespace nard {

@@ -14,7 +14,7 @@
 
 #include <optional>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "nn/bearoff_database.h"
@@ -42,7 +42,7 @@ std::optional<BearoffCubeEquities> exact_bearoff_cube(const BearoffDatabase* db,
 
 // `model` (the cube model's decision at the exact cubeless probabilities: cube life, take and cash
 // points, why no double) with its equities replaced by `exact`'s and the proper action classified
-// from them (bot/cube_decision.h classify_cube_action).
+// from them (bot/cube/decision.h classify_cube_action).
 CubeDecision with_exact_equities(CubeDecision model, const BearoffCubeEquities& exact);
 
 }  // namespace nard

@@ -1,4 +1,4 @@
-#include "bot/cube_reference.h"
+#include "bot/cube/reference.h"
 
 #include <array>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Money-play cube decisions from cubeless probabilities (Janowski's model, bot/cube_ladder.h).
+// Money-play cube decisions from cubeless probabilities (Janowski's model, bot/cube/ladder.h).
 //
 // Per unit of stake, with W = points per win and L = points per loss (gammons included, the
 // rules' gammon and backgammon values), the model gives for the geometric cube without a cap
@@ -17,8 +17,8 @@
 // Pure functions; thread-safe.
 #pragma once
 
-#include "bot/cube_decision.h"
-#include "bot/cube_efficiency.h"
+#include "bot/cube/decision.h"
+#include "bot/cube/efficiency.h"
 #include "engine/result.h"
 #include "engine/rules.h"
 #include "nn/probabilities.h"

@@ -1,5 +1,5 @@
-// What a cube analysis returns, shared by money play (bot/cube_money.h) and match play
-// (bot/cube_match.h): the cube as the side on roll sees it, the cubeless game as Janowski's model
+// What a cube analysis returns, shared by money play (bot/cube/money.h) and match play
+// (bot/cube/match.h): the cube as the side on roll sees it, the cubeless game as Janowski's model
 // holds it, and the decision with its equities, take point and cash point.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/cube_ladder.h"
+#include "bot/cube/ladder.h"
 #include "engine/cube.h"
 #include "engine/result.h"
 #include "nn/probabilities.h"

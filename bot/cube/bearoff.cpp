@@ -1,4 +1,4 @@
-#include "bot/cube_bearoff.h"
+#include "bot/cube/bearoff.h"
 
 #include <algorithm>
 #include <cmath>

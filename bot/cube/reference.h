@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "engine/position.h"
 #include "engine/result.h"
 #include "nn/probabilities.h"

@@ -1,4 +1,4 @@
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 
 #include <algorithm>
 #include <cmath>
