@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "bot/cube_decision.h"
-#include "bot/cube_rollout.h"
+#include "bot/cube/decision.h"
+#include "bot/cube/rollout.h"
 #include "bot/rollout.h"
 #include "bot/search.h"
 #include "engine/game.h"

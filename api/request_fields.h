@@ -17,7 +17,7 @@
 #include <set>
 #include <string>
 
-#include "bot/cube_decision.h"
+#include "bot/cube/decision.h"
 #include "engine/dice.h"
 #include "engine/match.h"
 #include "engine/position.h"

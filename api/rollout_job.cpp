@@ -1,7 +1,7 @@
 #include "api/rollout_job.h"
 
 #include "api/documents.h"
-#include "bot/cube_rollout.h"
+#include "bot/cube/rollout.h"
 #include "engine/movegen.h"
 #include "engine/position_arg.h"
 
