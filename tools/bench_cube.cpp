@@ -36,7 +36,7 @@ void print_tally(const char* name, const AgreementTally& t) {
   pct(t.action);
   pct(t.doubling);
   pct(t.take_pass);
-  std::printf("   %.4f  %.4f   %5.1f  %5.1f\n", t.mean_abs_no_double(), t.mean_abs_double_take(),
+  std::printf("   %.4f  %.4f  %.4f   %5.1f  %5.1f\n", t.mean_abs_cubeless(), t.mean_abs_no_double(), t.mean_abs_double_take(),
               1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
 }
 
@@ -74,10 +74,10 @@ void print_directions(const CubeAgreement& a) {
 
 void print_report(const CubeAgreement& a) {
   std::printf(
-      "Agreement (± standard error), mean |ours - gnubg| of the ND and DT equities, and the\n"
-      "mean cost of our doubler and taker choices by gnubg's equities (millipoints per entry):\n");
-  std::printf("  %-18s %6s  %-12s  %-12s  %-12s   %-7s %-7s  %-6s %-6s\n", "", "n", "action",
-              "double?", "take/pass", "|dND|", "|dDT|", "d-cost", "t-cost");
+      "Agreement (± standard error), mean |ours - gnubg| of the cubeless, ND and DT equities, and\n"
+      "the mean cost of our doubler and taker choices by gnubg's equities (millipoints per entry):\n");
+  std::printf("  %-18s %6s  %-12s  %-12s  %-12s   %-7s %-7s %-7s  %-6s %-6s\n", "", "n", "action",
+              "double?", "take/pass", "|dCL|", "|dND|", "|dDT|", "d-cost", "t-cost");
   print_tally("all", a.overall);
   for (int k = 0; k < 3; ++k)
     print_tally(std::string(position_kind_name(PositionKind(k))).c_str(), a.by_kind[size_t(k)]);

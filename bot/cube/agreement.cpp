@@ -16,6 +16,7 @@ void AgreementTally::add(const CubeComparison& c) {
   diff_double_take += c.double_take - r.double_take;
   abs_no_double += std::abs(c.no_double - r.no_double);
   abs_double_take += std::abs(c.double_take - r.double_take);
+  abs_cubeless += std::abs(c.cubeless - cubeless_equity(r.cubeless));
   // Equities from the doubler's side: the receiver's best answer leaves him min(DT, DP).
   const double doubled = std::min(r.double_take, r.double_pass);
   const double best = std::max(r.no_double, doubled);

@@ -3,7 +3,8 @@
 // alone (double vs no double / too good), and take/pass alone; by kind of position
 // (classify_for_cube), by the reference's action and by cube state; a confusion matrix
 // [reference][ours]; the mean absolute differences of the no-double and double/take equities
-// (per unit of the current cube); and what our actions cost by the reference's own equities:
+// (per unit of the current cube), and of the cubeless equities (how far our net's probabilities are
+// from the reference's, whatever the cube model makes of them); and what our actions cost by the reference's own equities:
 // the doubler's cost is the reference's best equity minus that of our doubling choice (a double
 // is answered as the reference would), the taker's cost that of our answer to a double.
 #pragma once
@@ -34,6 +35,7 @@ struct AgreementTally {
   int take_pass = 0;  // the same answer to a double
   double abs_no_double = 0.0, abs_double_take = 0.0;    // sums of |ours - reference|
   double diff_no_double = 0.0, diff_double_take = 0.0;  // sums of ours - reference
+  double abs_cubeless = 0.0;                            // sum of |ours - reference|, cubeless equity
   double doubler_cost = 0.0, taker_cost = 0.0;          // sums, reference equities (>= 0)
 
   void add(const CubeComparison& c);
@@ -43,6 +45,7 @@ struct AgreementTally {
   double standard_error(int count) const;
   double mean_abs_no_double() const { return entries ? abs_no_double / entries : 0.0; }
   double mean_abs_double_take() const { return entries ? abs_double_take / entries : 0.0; }
+  double mean_abs_cubeless() const { return entries ? abs_cubeless / entries : 0.0; }
   double mean_diff_no_double() const { return entries ? diff_no_double / entries : 0.0; }
   double mean_diff_double_take() const { return entries ? diff_double_take / entries : 0.0; }
   double mean_doubler_cost() const { return entries ? doubler_cost / entries : 0.0; }

@@ -119,6 +119,7 @@ TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
   ASSERT_TRUE(refs.ok());
   auto decision = [](DoublerAction doubler, TakerAction taker, double nd, double dt) {
     CubeDecision d;
+    d.cubeless = 0.5;
     d.doubler = doubler;
     d.taker = taker;
     d.no_double = nd;
@@ -141,6 +142,8 @@ TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
   EXPECT_EQ(t.take_pass, 2);
   EXPECT_NEAR(t.abs_no_double, 0.05 + 0.10 + 0.00, 1e-12);
   EXPECT_NEAR(t.abs_double_take, 0.10 + 0.10 + 0.40, 1e-12);
+  // The references' cubeless equities: 0.06, 0.56, 0.89; ours 0.5 each.
+  EXPECT_NEAR(t.abs_cubeless, 0.44 + 0.06 + 0.39, 1e-6);
   EXPECT_NEAR(t.doubler_cost, 0.10, 1e-12);  // the missed double: 0.70 - 0.60
   EXPECT_NEAR(t.taker_cost, 0.30, 1e-12);    // the wrong take: 1.30 - 1.00
   EXPECT_EQ(a->confusion[size_t(CubeAction::DoubleTake)][size_t(CubeAction::NoDouble)], 1);
