@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "bot/self_play.h"
@@ -12,13 +13,27 @@ namespace nard {
 
 namespace {
 constexpr uint64_t kKeepStream = 0x6B656570ull;  // "keep"
+constexpr uint64_t kAlternativesStream = 0x616C7473ull;  // "alts"
 constexpr int kGamesPerBlock = 32;               // games between progress reports
 
 // What one game contributes: the positions it kept, and whether it was abandoned unfinished.
 struct GameSample {
   std::vector<Position> kept;
+  std::vector<Position> alternatives;  // results of plays not made (SamplingConfig::alternatives)
   uint8_t unfinished = 0;
 };
+
+// The results of the net's `k` best plays of a turn other than the one made, best first (values
+// are the opponent's view: the lowest cubeless equity is the mover's best).
+void add_alternatives(const SelfPlayTurn& turn, int k, std::vector<Position>& out) {
+  std::vector<std::pair<float, int>> order;
+  order.reserve(turn.results.size());
+  for (size_t i = 0; i < turn.results.size(); ++i)
+    if (int(i) != turn.chosen) order.emplace_back(cubeless_equity(turn.values[i]), int(i));
+  const size_t n = std::min(order.size(), size_t(k));
+  std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end());
+  for (size_t j = 0; j < n; ++j) out.push_back(turn.results[size_t(order[j].second)]);
+}
 }  // namespace
 
 Result<std::vector<Position>> sample_positions(Communicator& communicator,
@@ -47,8 +62,14 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
 #pragma omp for schedule(dynamic, 1)
       for (int k = block; k < end; ++k) {
         const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + mine[size_t(k)]));
-        const PlayedGame game = player.play(evaluator, seed, options);
         GameSample& out = played[size_t(k)];
+        TurnObserver observer;
+        Rng keep_turn(seed ^ kAlternativesStream);
+        if (c.alternatives > 0)
+          observer = [&](const SelfPlayTurn& turn) {
+            if (keep_turn.uniform() < c.keep) add_alternatives(turn, c.alternatives, out.alternatives);
+          };
+        const PlayedGame game = player.play(evaluator, seed, options, observer);
         out.unfinished = game.finished ? 0 : 1;
         Rng keep(seed ^ kKeepStream);
         for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
@@ -66,8 +87,11 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
     const auto encode = [](ByteWriter& w, const GameSample& g) {
       w.put(g.unfinished);
       w.put_vector(g.kept);
+      w.put_vector(g.alternatives);
     };
-    const auto decode = [](ByteReader& r, GameSample& g) { return r.get(g.unfinished) && r.get_vector(g.kept); };
+    const auto decode = [](ByteReader& r, GameSample& g) {
+      return r.get(g.unfinished) && r.get_vector(g.kept) && r.get_vector(g.alternatives);
+    };
     Result<std::vector<GameSample>> all = gather_items<GameSample>(*comm, games, played, encode, decode);
     if (!all) return all.error();
     Result<std::string> bytes = from_root(*comm, [&]() -> Result<std::string> {
@@ -87,18 +111,21 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
   std::vector<Position> result;
   for (const GameSample& g : kept) {
     st.unfinished_games += g.unfinished;
-    for (const Position& p : g.kept) {
-      ++st.candidates;
-      if (terminal_probabilities(rules, p) || (skip && skip(p))) {
-        ++st.skipped;
-        continue;
+    st.alternatives += (long long)g.alternatives.size();
+    for (const std::vector<Position>* list : {&g.kept, &g.alternatives}) {
+      for (const Position& p : *list) {
+        ++st.candidates;
+        if (terminal_probabilities(rules, p) || (skip && skip(p))) {
+          ++st.skipped;
+          continue;
+        }
+        const auto [it, fresh] = first_with_hash.try_emplace(p.hash(), result.size());
+        if (!fresh && result[it->second] == p) {  // a different position with the same hash is kept
+          ++st.repeats;
+          continue;
+        }
+        result.push_back(p);
       }
-      const auto [it, fresh] = first_with_hash.try_emplace(p.hash(), result.size());
-      if (!fresh && result[it->second] == p) {  // a different position with the same hash is kept
-        ++st.repeats;
-        continue;
-      }
-      result.push_back(p);
     }
   }
   if (statistics) *statistics = st;

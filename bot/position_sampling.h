@@ -6,6 +6,12 @@
 // positions whose value needs no net: finished games and, when `skip` is given, the positions it
 // covers (backgammon bear-offs valued exactly by the bear-off database).
 //
+// With `alternatives` K > 0, a turn (kept with probability `keep`, drawn apart from the positions')
+// also contributes the results of the net's K best plays other than the one made: the positions a
+// move choice compares, which self-play alone reaches only through exploration. They are positions
+// of the same kind (the opponent on roll, before the roll) and follow the game's own positions in
+// the sample.
+//
 // Determinism: game g uses game_seed(seed, g); the keep decisions come from the game's own
 // stream; the result lists positions in game order (first occurrence), whatever the thread count
 // or the number of ranks: with `comm`, rank r plays games r, r + size, ... (bot/work_share.h),
@@ -32,12 +38,14 @@ struct SamplingConfig {
   uint64_t seed = 1;
   double exploration = 0.05;  // per move
   double keep = 0.5;          // probability of keeping a candidate position
+  int alternatives = 0;       // per kept turn: the results of this many of the net's next-best plays
   int threads = 2;
 };
 
 struct SampleStatistics {
   long long games = 0, unfinished_games = 0;
-  long long candidates = 0;   // positions met (excluding each game's starting position)
+  long long candidates = 0;   // positions met (excluding each game's starting position), and alternatives
+  long long alternatives = 0; // of the candidates, results of plays not made
   long long repeats = 0;      // dropped as exact repeats
   long long skipped = 0;      // dropped by `skip` (or a finished game)
 };

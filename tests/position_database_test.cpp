@@ -2,10 +2,10 @@
 // of damaged or foreign files; the sampling and valuation that fill it (bot/position_sampling.h,
 // bot/position_valuation.h).
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -138,6 +138,17 @@ TEST(PositionSampling, DeterministicAndThreadIndependent) {
   const std::vector<Position> no_race =
       sample_positions(*model, c, [](const Position& p) { return p.is_race(); });
   for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
+  // Alternatives: the same sample plus results of plays not made, on any thread count.
+  SamplingConfig alt = c;
+  alt.alternatives = 2;
+  SampleStatistics sa;
+  const std::vector<Position> with_alternatives = sample_positions(*model, alt, {}, &sa);
+  alt.threads = 1;
+  EXPECT_EQ(sample_positions(*model, alt, {}), with_alternatives);
+  EXPECT_GT(sa.alternatives, 0);
+  EXPECT_GT(with_alternatives.size(), all.size());
+  for (const Position& p : all)
+    EXPECT_NE(std::find(with_alternatives.begin(), with_alternatives.end(), p), with_alternatives.end());
 
   // Valuation at 1-ply: what Search::evaluate gives, on any thread count.
   const std::span<const Position> some(one.data(), std::min<size_t>(one.size(), 20));

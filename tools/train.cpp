@@ -242,6 +242,9 @@ void register_train(CLI::App& app) {
   cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)")->check(at_least(1));
   cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step")->check(at_least(1));
   cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games")->check(real_in(0, 1));
+  cmd->add_option("--alternatives", sv.alternatives,
+                  "Supervised: per sampled turn, also the results of the net's K best plays other than the one made (default 0)")
+      ->check(CLI::Range(0, 64));
   cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)")->check(at_least(1));
   cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step")->check(at_least(1));
   cmd->add_option("--lr-final", sv.final_learning_rate,

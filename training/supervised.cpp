@@ -92,6 +92,7 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
     << "bearoff_database " << (c.bearoff_database ? 1 : 0) << "\n";
   if (c.fresh_nets) s << "fresh_nets 1\n";
   if (c.final_learning_rate > 0) s << "final_learning_rate " << c.final_learning_rate << "\n";
+  if (c.alternatives > 0) s << "alternatives " << c.alternatives << "\n";
   for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
 }
@@ -355,6 +356,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     sc.seed = c.seed;
     sc.exploration = c.exploration;
     sc.keep = c.keep;
+    sc.alternatives = c.alternatives;
     sc.threads = c.threads;
     const BearoffDatabase* db = (*model)->bearoff_database();
     std::function<bool(const Position&)> skip;
@@ -366,6 +368,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     const std::vector<Position>& sample = *sampled;
     report(step, "sample", c.games_per_step, c.games_per_step,
            std::to_string(sample.size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
+               (c.alternatives > 0 ? std::to_string(stats.alternatives) + " of the candidates results of plays not made, " : "") +
                std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
 
     // 2. Valuation, chunk by chunk; chunks already on disk (from before a kill) are kept.

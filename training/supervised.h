@@ -51,6 +51,7 @@ struct SupervisedConfig {
   int ply = 2;             // target search depth (gnubg's convention; 1..3)
   double exploration = 0.05;  // per move in the sampling games
   double keep = 0.5;          // probability of keeping a position met
+  int alternatives = 0;       // per kept turn, the results of the net's this many next-best plays too
   int window = 3;          // a step fits the positions of itself and the window-1 steps before
   int epochs = 4;
   int batch_size = 256;
