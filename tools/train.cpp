@@ -170,7 +170,8 @@ void run_train(TrainOptions o) {
   }
   for (const CLI::Option* opt : o.supervised_only)
     if (opt->count())
-      return fail_input(make_error(opt->get_name() + " is an option of the supervised pipeline (--targets ply1|ply2|ply3), not of TD training"));
+      return fail_input(make_error(opt->get_name() +
+                                   " is an option of the supervised pipeline (--targets ply1|ply2|ply3), not of TD training"));
   if (o.optimizer == "adam") o.config.optimizer = training::OptimizerKind::Adam;
   else if (o.optimizer == "sgd") o.config.optimizer = training::OptimizerKind::Sgd;
   else return fail_input(make_error("--optimizer must be adam or sgd, not '" + o.optimizer + "'"));
@@ -244,25 +245,35 @@ void register_train(CLI::App& app) {
   cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match")->check(at_least(2));
   cmd->add_option("--init-from", c.init_from, "Start from this model file's weights (same variant and sizes)");
   auto& sv = o->supervised;
-  o->supervised_only.push_back(cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)")->check(at_least(1)));
-  o->supervised_only.push_back(cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step")->check(at_least(1)));
-  o->supervised_only.push_back(cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games")->check(real_in(0, 1)));
-  o->supervised_only.push_back(cmd->add_option("--alternatives", sv.alternatives,
-                  "Supervised: per sampled turn, also the results of the net's K best plays other than the one made (default 0)")
-      ->check(CLI::Range(0, 64)));
-  o->supervised_only.push_back(cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)")->check(at_least(1)));
-  o->supervised_only.push_back(cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step")->check(at_least(1)));
-  o->supervised_only.push_back(cmd->add_option("--lr-final", sv.final_learning_rate,
-                  "Supervised: each step's fit anneals the learning rate from --lr to this (cosine; default: constant --lr)")
-      ->check(positive_real()));
-  o->supervised_only.push_back(cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk")->check(at_least(1)));
-  o->supervised_only.push_back(cmd->add_option("--step-eval-games", sv.eval_games, "Supervised: paired games vs the previous and first model per step (0: none)")->check(at_least(0)));
-  o->supervised_only.push_back(cmd->add_option("--positions-from", sv.extra_positions,
-                  "Supervised: position databases (files or directories of *.npdb) every step also fits")
-      ->expected(1, 64));
-  o->supervised_only.push_back(cmd->add_flag("--fresh-nets", sv.fresh_nets,
-                "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)"));
-  o->supervised_only.push_back(cmd->add_flag("!--no-bearoff-db", sv.bearoff_database, "Supervised: value bear-offs with the net instead of the exact database"));
+  // Registers an option of the supervised pipeline only (refused with --targets td).
+  auto supervised = [o](CLI::Option* opt) {
+    o->supervised_only.push_back(opt);
+    return opt;
+  };
+  supervised(cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)"))->check(at_least(1));
+  supervised(cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step"))->check(at_least(1));
+  supervised(cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games"))
+      ->check(real_in(0, 1));
+  supervised(cmd->add_option("--alternatives", sv.alternatives,
+                             "Supervised: per sampled turn, also the results of the net's K best plays other than the one made (default 0)"))
+      ->check(CLI::Range(0, 64));
+  supervised(cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)"))
+      ->check(at_least(1));
+  supervised(cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step"))->check(at_least(1));
+  supervised(cmd->add_option("--lr-final", sv.final_learning_rate,
+                             "Supervised: each step's fit anneals the learning rate from --lr to this (cosine; default: constant --lr)"))
+      ->check(positive_real());
+  supervised(cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk"))->check(at_least(1));
+  supervised(cmd->add_option("--step-eval-games", sv.eval_games,
+                             "Supervised: paired games vs the previous and first model per step (0: none)"))
+      ->check(at_least(0));
+  supervised(cmd->add_option("--positions-from", sv.extra_positions,
+                             "Supervised: position databases (files or directories of *.npdb) every step also fits"))
+      ->expected(1, 64);
+  supervised(cmd->add_flag("--fresh-nets", sv.fresh_nets,
+                           "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)"));
+  supervised(cmd->add_flag("!--no-bearoff-db", sv.bearoff_database,
+                           "Supervised: value bear-offs with the net instead of the exact database"));
   add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
