@@ -31,8 +31,9 @@ struct TrainOptions {
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
   // when given.
   CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
-  // Options of the supervised pipeline only: refused with --targets td instead of ignored.
-  std::vector<CLI::Option*> supervised_only;
+  // The option group of the supervised pipeline's own options: refused with --targets td
+  // instead of ignored.
+  CLI::Option_group* supervised_only = nullptr;
   MpiArgs mpi;
 };
 
@@ -168,7 +169,7 @@ void run_train(TrainOptions o) {
       return fail_input(make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
     return run_supervised_cmd(o, *rules);
   }
-  for (const CLI::Option* opt : o.supervised_only)
+  for (const CLI::Option* opt : o.supervised_only->get_options())
     if (opt->count())
       return fail_input(make_error(opt->get_name() +
                                    " is an option of the supervised pipeline (--targets ply1|ply2|ply3), not of TD training"));
@@ -245,35 +246,28 @@ void register_train(CLI::App& app) {
   cmd->add_option("--eval-games", c.eval_match_games, "Games per evaluation match")->check(at_least(2));
   cmd->add_option("--init-from", c.init_from, "Start from this model file's weights (same variant and sizes)");
   auto& sv = o->supervised;
-  // Registers an option of the supervised pipeline only (refused with --targets td).
-  auto supervised = [o](CLI::Option* opt) {
-    o->supervised_only.push_back(opt);
-    return opt;
-  };
-  supervised(cmd->add_option("--steps", sv.steps, "Supervised: steps in all (sample, value, fit, measure)"))->check(at_least(1));
-  supervised(cmd->add_option("--games-per-step", sv.games_per_step, "Supervised: self-play games sampled per step"))->check(at_least(1));
-  supervised(cmd->add_option("--keep", sv.keep, "Supervised: probability of keeping a position met in the sampling games"))
-      ->check(real_in(0, 1));
-  supervised(cmd->add_option("--alternatives", sv.alternatives,
-                             "Supervised: per sampled turn, also the results of the net's K best plays other than the one made (default 0)"))
+  CLI::Option_group* g = o->supervised_only = cmd->add_option_group(
+      "Supervised", "Options of the supervised pipeline (--targets ply1|ply2|ply3); refused by TD training");
+  g->add_option("--steps", sv.steps, "Steps in all (sample, value, fit, measure)")->check(at_least(1));
+  g->add_option("--games-per-step", sv.games_per_step, "Self-play games sampled per step")->check(at_least(1));
+  g->add_option("--keep", sv.keep, "Probability of keeping a position met in the sampling games")->check(real_in(0, 1));
+  g->add_option("--alternatives", sv.alternatives,
+                "Per sampled turn, also the results of the net's K best plays other than the one made (default 0)")
       ->check(CLI::Range(0, 64));
-  supervised(cmd->add_option("--window", sv.window, "Supervised: a step fits the positions of this many steps (itself included)"))
-      ->check(at_least(1));
-  supervised(cmd->add_option("--epochs", sv.epochs, "Supervised: passes over the positions per step"))->check(at_least(1));
-  supervised(cmd->add_option("--lr-final", sv.final_learning_rate,
-                             "Supervised: each step's fit anneals the learning rate from --lr to this (cosine; default: constant --lr)"))
+  g->add_option("--window", sv.window, "A step fits the positions of this many steps (itself included)")->check(at_least(1));
+  g->add_option("--epochs", sv.epochs, "Passes over the positions per step")->check(at_least(1));
+  g->add_option("--lr-final", sv.final_learning_rate,
+                "Each step's fit anneals the learning rate from --lr to this (cosine; default: constant --lr)")
       ->check(positive_real());
-  supervised(cmd->add_option("--chunk", sv.chunk_positions, "Supervised: positions per database chunk"))->check(at_least(1));
-  supervised(cmd->add_option("--step-eval-games", sv.eval_games,
-                             "Supervised: paired games vs the previous and first model per step (0: none)"))
+  g->add_option("--chunk", sv.chunk_positions, "Positions per database chunk")->check(at_least(1));
+  g->add_option("--step-eval-games", sv.eval_games, "Paired games vs the previous and first model per step (0: none)")
       ->check(at_least(0));
-  supervised(cmd->add_option("--positions-from", sv.extra_positions,
-                             "Supervised: position databases (files or directories of *.npdb) every step also fits"))
+  g->add_option("--positions-from", sv.extra_positions,
+                "Position databases (files or directories of *.npdb) every step also fits")
       ->expected(1, 64);
-  supervised(cmd->add_flag("--fresh-nets", sv.fresh_nets,
-                           "Supervised: the first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)"));
-  supervised(cmd->add_flag("!--no-bearoff-db", sv.bearoff_database,
-                           "Supervised: value bear-offs with the net instead of the exact database"));
+  g->add_flag("--fresh-nets", sv.fresh_nets,
+              "The first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
+  g->add_flag("!--no-bearoff-db", sv.bearoff_database, "Value bear-offs with the net instead of the exact database");
   add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {
     o->supervised.init_from = o->config.init_from;
