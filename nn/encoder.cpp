@@ -12,6 +12,8 @@ int encoder_inputs(EncoderId id) {
   switch (id) {
     case EncoderId::BackgammonContact:
       return layout::bg_contact::kInputs;
+    case EncoderId::BackgammonContact2:
+      return layout::bg_contact2::kInputs;
     case EncoderId::BackgammonRace:
       return layout::bg_race::kInputs;
     case EncoderId::Plakoto:
@@ -31,6 +33,8 @@ void encode(EncoderId id, const Position& pos, float* out) {
   switch (id) {
     case EncoderId::BackgammonContact:
       return encoding::encode_bg_contact(pos, out);
+    case EncoderId::BackgammonContact2:
+      return encoding::encode_bg_contact2(pos, out);
     case EncoderId::BackgammonRace:
       return encoding::encode_bg_race(pos, out);
     case EncoderId::Plakoto:
@@ -63,6 +67,10 @@ EncoderId encoder_for(const Rules& rules, const Position& pos) {
   return EncoderId::BackgammonContact;
 }
 
+EncoderId encoder_role(EncoderId id) {
+  return id == EncoderId::BackgammonContact2 ? EncoderId::BackgammonContact : id;
+}
+
 std::span<const EncoderId> encoders_for(Variant variant) {
   static constexpr std::array<EncoderId, 2> kBackgammon{EncoderId::BackgammonContact,
                                                         EncoderId::BackgammonRace};
@@ -93,6 +101,7 @@ std::optional<EncoderId> optional_encoder_for(Variant variant) {
 Variant encoder_variant(EncoderId id) {
   switch (id) {
     case EncoderId::BackgammonContact:
+    case EncoderId::BackgammonContact2:
     case EncoderId::BackgammonRace:
     case EncoderId::BackgammonPrune:
       return Variant::Backgammon;
@@ -127,15 +136,17 @@ std::string_view encoder_name(EncoderId id) {
       return "bg-prune";
     case EncoderId::Tawla31Count:
       return "tawla31-count";
+    case EncoderId::BackgammonContact2:
+      return "bg-contact2";
   }
   return "unknown";
 }
 
 Result<EncoderId> encoder_from_number(uint32_t number) {
-  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::Tawla31Count))
+  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::BackgammonContact2))
     return EncoderId(number);
   return make_error("unknown input encoder " + std::to_string(number) +
-                    " (this nard knows 1..8); the model needs a newer nard");
+                    " (this nard knows 1..9); the model needs a newer nard");
 }
 
 }  // namespace nard

@@ -31,6 +31,9 @@ enum class EncoderId : uint32_t {
   // Tawla 31 with count-aware outputs (nn/probabilities.h): the inputs of Tawla31, whose nets
   // (files before count-aware targets) learned only P(win); those files are refused with a message.
   Tawla31Count = 8,
+  // Backgammon contact positions: bg-contact's inputs followed by more positional features
+  // (timing, mobility, backgame anchors, blockade); fills the contact net's role (encoder_role).
+  BackgammonContact2 = 9,
 };
 
 // Number of floats encode() writes for this encoder.
@@ -41,9 +44,15 @@ int encoder_inputs(EncoderId id);
 // inference loop skips zeros profitably.
 void encode(EncoderId id, const Position& pos, float* out);
 
-// The encoder that evaluates `pos` under `rules`: contact or race for the backgammon family, the
-// game's own encoder otherwise.
+// The role (encoders_for) of the net that evaluates `pos` under `rules`: contact or race for the
+// backgammon family, the game's own encoder otherwise. The net filling that role in a model may
+// have another encoder of the role (encoder_role): encode with the net's own.
 EncoderId encoder_for(const Rules& rules, const Position& pos);
+
+// The role a net of this encoder fills in its game's model: the encoder of encoders_for() (or
+// optional_encoder_for()) whose positions it values. Every encoder is its own role except
+// bg-contact2, which values bg-contact's positions.
+EncoderId encoder_role(EncoderId id);
 
 // The encoders (= nets) a model for this game must hold, in file order: backgammon {contact, race},
 // every other game one. A backgammon model may hold a bg-prune net besides (optional_encoder_for).
@@ -55,7 +64,8 @@ std::optional<EncoderId> optional_encoder_for(Variant variant);
 // The game an encoder belongs to.
 Variant encoder_variant(EncoderId id);
 
-// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune", "tawla31-count".
+// "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune", "tawla31-count",
+// "bg-contact2".
 std::string_view encoder_name(EncoderId id);
 // The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
 // newer nard).

@@ -13,6 +13,7 @@ namespace {
 
 namespace C = layout::bg_contact;
 namespace R = layout::bg_race;
+namespace C2 = layout::bg_contact2;
 
 constexpr UnitTable kContactUnits(C::kExcessDivisor);
 constexpr UnitTable kRaceUnits(R::kExcessDivisor);
@@ -73,6 +74,62 @@ void contact_side(const SideView& me, const SideView& other, float* out) {
   out[C::kCheckersBack] = back / 15.0f;
 }
 
+// The positional features of bg-contact2 of one side (`me`, whose opponent's view is `other`);
+// writes C2::kExtraSideInputs floats.
+void contact2_side(const SideView& me, const SideView& other, float* out) {
+  int timing = 0, on_board = 0;
+  for (int p = 7; p <= 25; ++p) timing += me.mine[p] * (p - 6);
+  for (int p = 2; p <= 6; ++p) timing += std::max(0, me.mine[p] - 2) * (p - 1);
+  for (int p = 1; p <= 25; ++p) on_board += me.mine[p];
+  out[C2::kTiming] = timing / 100.0f;
+
+  // A checker on p (bit 25: the bar) moves d when p - d is not the other's point; bearing off
+  // (all home) is approximated by "exactly d pips from off, or the rearmost checker".
+  const uint32_t open = kBoardMask & ~me.their_made;
+  const bool all_home = me.highest <= 6;
+  int mobility = 0, blocked = 0;
+  for (int d = 1; d <= 6; ++d) {
+    uint32_t can = me.my_points & (open << d);
+    if (me.my_bar) {
+      can &= 1u << 25;
+    } else if (all_home) {
+      can |= me.my_points & (1u << d);
+      if (me.highest < d) can |= 1u << me.highest;
+    }
+    int movable = 0;
+    for (; can; can &= can - 1) movable += me.mine[std::countr_zero(can)];
+    mobility += movable;
+    blocked += movable == 0 && on_board > 0;
+  }
+  out[C2::kMobility] = mobility / 90.0f;
+  out[C2::kDiceBlocked] = blocked / 6.0f;
+  out[C2::kAnchorsBack] = std::popcount(me.my_made & kOuterHomeMask) / 3.0f;
+
+  float moment = 0.0f;
+  if (on_board > 0) {
+    const float mean = float(me.pips) / float(on_board);
+    float sum = 0.0f;
+    int above = 0;
+    for (int p = 25; p > mean; --p) {
+      const float dist = float(p) - mean;
+      sum += me.mine[p] * dist * dist;
+      above += me.mine[p];
+    }
+    if (above > 0) moment = sum / float(above) / 400.0f;
+  }
+  out[C2::kMoment2] = moment;
+
+  // My points as the other sees them (its numbering): other.their_made.
+  const uint32_t mine_mirrored = mirrored(other.their_made & kBoardMask);
+  int escapes = 0;
+  for (int q = 13; q <= 24; ++q) escapes += escapes_at_mirrored(mine_mirrored, q);
+  out[C2::kBlockade] = 1.0f - escapes / (12.0f * 36.0f);
+  float trapped = 0.0f;
+  for (int q = 13; q <= 25; ++q)
+    if (other.mine[q]) trapped += other.mine[q] * (1.0f - escapes_at_mirrored(mine_mirrored, q) / 36.0f);
+  out[C2::kTrapped] = trapped / 15.0f;
+}
+
 void race_side(const SideView& me, float* out) {
   for (int p = 1; p <= 24; ++p) point_units(kRaceUnits, me.mine[p], out + R::kPoints + 4 * (p - 1));
   for (int k = 1; k <= 14; ++k) out[R::kOffAtLeast + k - 1] = me.my_off >= k ? 1.0f : 0.0f;
@@ -101,6 +158,15 @@ void encode_bg_contact(const Position& pos, float* out) {
   const SideView opp = make_view(pos.flipped());
   contact_side(mover, opp, out + C::kMover);
   contact_side(opp, mover, out + C::kOpponent);
+}
+
+void encode_bg_contact2(const Position& pos, float* out) {
+  const SideView mover = make_view(pos);
+  const SideView opp = make_view(pos.flipped());
+  contact_side(mover, opp, out + C::kMover);
+  contact_side(opp, mover, out + C::kOpponent);
+  contact2_side(mover, opp, out + C2::kMover);
+  contact2_side(opp, mover, out + C2::kOpponent);
 }
 
 void encode_bg_prune(const Position& pos, float* out) {

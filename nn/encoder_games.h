@@ -6,6 +6,7 @@
 namespace nard::encoding {
 
 void encode_bg_contact(const Position& pos, float* out);
+void encode_bg_contact2(const Position& pos, float* out);  // bg-contact's inputs, then more
 void encode_bg_race(const Position& pos, float* out);
 void encode_bg_prune(const Position& pos, float* out);
 void encode_plakoto(const Position& pos, float* out);

@@ -77,6 +77,36 @@ inline constexpr int kInputs = 2 * kSideInputs;
 static_assert(kSideInputs == 116 && kInputs == 232);
 }  // namespace bg_contact
 
+// ---------------------------------------------------------------- backgammon, contact (2)
+// bg-contact's 232 inputs unchanged, then one more block per side (mover, then opponent) of
+// positional features, so that a bg-contact net grows into a bg-contact2 net without changing what
+// it computes (zero weights for the new inputs: nard train --contact-inputs bg-contact2).
+namespace bg_contact2 {
+inline constexpr int kBase = bg_contact::kInputs;  // the bg-contact inputs come first
+// timing: pips we can play without breaking our home points: our checkers on 7..25 count p - 6
+// each, spares beyond two on home points 2..6 count p - 1 each; / 100
+inline constexpr int kTiming = 0;
+// mobility: over the dice 1..6, our checkers that can move that die (not onto the other's points;
+// from the bar only the bar) / 90
+inline constexpr int kMobility = kTiming + 1;
+// dice 1..6 none of our checkers can move / 6
+inline constexpr int kDiceBlocked = kMobility + 1;
+// points we hold in the other's home board (our 19..24) / 3: two or more make a backgame
+inline constexpr int kAnchorsBack = kDiceBlocked + 1;
+// spread of our checkers above their mean point (bar = 25): mean square distance / 400
+inline constexpr int kMoment2 = kAnchorsBack + 1;
+// 1 - (mean escape rolls / 36 through our points of a checker of the other on each of its 13..24):
+// the strength of our blockade wherever its checkers stand
+inline constexpr int kBlockade = kMoment2 + 1;
+// sum over the other's checkers on its 13..25 of (1 - escape rolls / 36 through our points) / 15
+inline constexpr int kTrapped = kBlockade + 1;
+inline constexpr int kExtraSideInputs = kTrapped + 1;
+inline constexpr int kMover = kBase;
+inline constexpr int kOpponent = kBase + kExtraSideInputs;
+inline constexpr int kInputs = kBase + 2 * kExtraSideInputs;
+static_assert(kExtraSideInputs == 7 && kInputs == 246);
+}  // namespace bg_contact2
+
 // ---------------------------------------------------------------- backgammon, race
 namespace bg_race {
 inline constexpr float kExcessDivisor = 2.0f;

@@ -56,9 +56,14 @@ EvalBenchResult run_eval_bench(const std::shared_ptr<const NeuralModel>& model,
   return best;
 }
 
-EvalBenchResult run_encode_bench(const Rules& rules, const EvalBenchMix& mix, int repeat,
+EvalBenchResult run_encode_bench(const NeuralModel& model, const EvalBenchMix& mix, int repeat,
                                  double min_seconds) {
   std::vector<float> buf(512);
+  // Each position with the encoder of the model's net for it (encoder_role).
+  std::vector<EncoderId> encoders;
+  encoders.reserve(mix.positions.size());
+  for (const Position& p : mix.positions)
+    encoders.push_back(model.net(encoder_for(model.rules(), p)).encoder());
   EvalBenchResult best;
   for (int r = 0; r < std::max(repeat, 1); ++r) {
     uint64_t done = 0;
@@ -66,8 +71,8 @@ EvalBenchResult run_encode_bench(const Rules& rules, const EvalBenchMix& mix, in
     const double t0 = now_seconds();
     double t = t0;
     do {
-      for (const Position& p : mix.positions) {
-        encode(encoder_for(rules, p), p, buf.data());
+      for (size_t i = 0; i < mix.positions.size(); ++i) {
+        encode(encoders[i], mix.positions[i], buf.data());
         sink += buf[100];
       }
       done += mix.positions.size();

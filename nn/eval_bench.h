@@ -33,8 +33,9 @@ EvalBenchResult run_eval_bench(const std::shared_ptr<const NeuralModel>& model,
                                const EvalBenchMix& mix, int batch, bool reference, int repeat,
                                double min_seconds, DenseKernel dense = kDefaultDenseKernel);
 
-// Encoding alone (no network), positions per second, for the split.
-EvalBenchResult run_encode_bench(const Rules& rules, const EvalBenchMix& mix, int repeat,
+// Encoding alone (no network) with the encoders of the model's nets, positions per second, for
+// the split.
+EvalBenchResult run_encode_bench(const NeuralModel& model, const EvalBenchMix& mix, int repeat,
                                  double min_seconds);
 
 }  // namespace nard

@@ -81,9 +81,9 @@ std::shared_ptr<const NeuralModel> with_bearoff_database(
   return copy;
 }
 
-const Mlp& NeuralModel::net(EncoderId encoder) const {
+const Mlp& NeuralModel::net(EncoderId role) const {
   for (const Mlp& m : nets_)
-    if (m.encoder() == encoder) return m;
+    if (encoder_role(m.encoder()) == role) return m;
   return nets_.front();  // unreachable under the precondition
 }
 
@@ -169,7 +169,7 @@ void NeuralEvaluator::evaluate(std::span<const Position> positions, std::span<Pr
       if (inputs_.size() < size_t(batch) * width) inputs_.resize(size_t(batch) * width);
       if (outputs_.size() < size_t(batch) * kOutputs) outputs_.resize(size_t(batch) * kOutputs);
       for (int b = 0; b < batch; ++b)
-        encode(ids[k], positions[index_[b]], inputs_.data() + size_t(b) * width);
+        encode(net.encoder(), positions[index_[b]], inputs_.data() + size_t(b) * width);
       if (reference_)
         net.forward_reference(inputs_.data(), batch, outputs_.data());
       else

@@ -71,7 +71,8 @@ class NeuralModel {
                                                          const std::string& path);
 
   const Rules& rules() const { return rules_; }
-  const Mlp& net(EncoderId encoder) const;  // precondition: encoder is in encoders_for(variant)
+  // The net filling `role` (its own encoder may be another of the role: encoder_role).
+  const Mlp& net(EncoderId role) const;  // precondition: role is in encoders_for(variant)
   // The optional pruning net (optional_encoder_for(variant)), nullptr when the file had none.
   const PruneNet* prune_net() const { return prune_ ? &*prune_ : nullptr; }
   const std::string& description() const { return description_; }

@@ -196,6 +196,25 @@ Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from
   return out;
 }
 
+Result<MlpWeights> grow_inputs(const MlpWeights& from, EncoderId to) {
+  if (from.encoder == to) return from;
+  // The only pair whose inputs extend the other's: bg-contact2 starts with bg-contact's inputs.
+  if (from.encoder != EncoderId::BackgammonContact || to != EncoderId::BackgammonContact2)
+    return make_error("a " + std::string(encoder_name(from.encoder)) + " net cannot grow into a " +
+                      std::string(encoder_name(to)) + " net (only bg-contact into bg-contact2)");
+  if (from.layers.empty() || from.inputs() != encoder_inputs(from.encoder))
+    return make_error("the " + std::string(encoder_name(from.encoder)) + " net is malformed");
+  MlpWeights out = from;
+  out.encoder = to;
+  const DenseLayer& a = from.layers.front();
+  DenseLayer& b = out.layers.front();
+  b.inputs = encoder_inputs(to);
+  b.weight.assign(size_t(b.outputs) * size_t(b.inputs), 0.0f);
+  for (int o = 0; o < a.outputs; ++o)
+    std::copy_n(a.weight.begin() + size_t(o) * a.inputs, a.inputs, b.weight.begin() + size_t(o) * b.inputs);
+  return out;
+}
+
 Mlp::Mlp(const MlpWeights& weights)
     : encoder_(weights.encoder), inputs_(weights.inputs()), layers_(weights.layers) {
   int widest_product_input = 1;

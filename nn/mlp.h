@@ -66,6 +66,12 @@ MlpWeights random_mlp(EncoderId encoder, std::span<const int> hidden, uint64_t s
 Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from,
                                              const std::vector<DenseLayer>& fresh);
 
+// The same net reading the inputs of encoder `to`, whose first inputs are those of from.encoder
+// (bg-contact into bg-contact2): the weights of the new inputs are zero, so it computes the same
+// function until training gives them weight. `from` itself when to == from.encoder; fails for
+// any other pair.
+Result<MlpWeights> grow_inputs(const MlpWeights& from, EncoderId to);
+
 // Which code computes the hidden layers after the first in Mlp::forward: Eigen's matrix product
 // over a chunk of positions, or hand-written dot products one position at a time. The first,
 // sparse layer is always the hand-written SIMD one, and so is the output layer (kOutputs dot

@@ -82,9 +82,9 @@ class Reader {
 
 }  // namespace
 
-const MlpWeights* NetWeights::net_for(EncoderId encoder) const {
+const MlpWeights* NetWeights::net_for(EncoderId role) const {
   for (const MlpWeights& n : nets)
-    if (n.encoder == encoder) return &n;
+    if (encoder_role(n.encoder) == role) return &n;
   return nullptr;
 }
 
@@ -98,8 +98,9 @@ std::optional<Error> NetWeights::validate() const {
     if (encoder_variant(n.encoder) != variant)
       return make_error("the " + std::string(encoder_name(n.encoder)) +
                         " net does not belong to a " + game + " model");
-    if (!seen.insert(n.encoder).second)
-      return make_error("the " + std::string(encoder_name(n.encoder)) + " net appears twice");
+    if (!seen.insert(encoder_role(n.encoder)).second)
+      return make_error("the " + std::string(encoder_name(encoder_role(n.encoder))) +
+                        " net appears twice");
     if (auto e = n.validate()) return e;
   }
   for (EncoderId id : encoders_for(variant))

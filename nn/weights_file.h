@@ -44,10 +44,11 @@ struct NetWeights {
   std::vector<MlpWeights> nets;
   bool operator==(const NetWeights&) const = default;
 
-  // The net for an encoder, nullptr if the file has none.
-  const MlpWeights* net_for(EncoderId encoder) const;
+  // The net filling a role (encoders_for, optional_encoder_for; its encoder may be another of
+  // that role, encoder_role), nullptr if the file has none.
+  const MlpWeights* net_for(EncoderId role) const;
   // Checks every net (MlpWeights::validate), that each encoder belongs to `variant`, that no
-  // encoder appears twice, and that every encoder of encoders_for(variant) is present.
+  // role appears twice, and that every role of encoders_for(variant) is filled.
   std::optional<Error> validate() const;
 };
 

@@ -62,6 +62,8 @@ std::vector<GoldenCase> golden_cases() {
       {EncoderId::Fevga, kFevgaPositions, Geometry::Parallel, 0x6bbc5ec976120db9ull},
       {EncoderId::LongNardy, kLongNardyPositions, Geometry::Parallel, 0x6a27e19128d07cfcull},
       {EncoderId::BackgammonPrune, kBackgammonContactPositions, Geometry::Contrary, 0x9efec454f1051370ull},
+      {EncoderId::BackgammonContact2, kBackgammonContactPositions, Geometry::Contrary,
+       0x37fc28353d25b150ull},
   };
 }
 
@@ -95,6 +97,7 @@ TEST(NnEncoder, SizesMatchLayouts) {
   for (EncoderId id : {EncoderId::Tawla31, EncoderId::Fevga, EncoderId::LongNardy})
     EXPECT_EQ(encoder_inputs(id), layout::blocking::kInputs);
   EXPECT_EQ(encoder_inputs(EncoderId::BackgammonPrune), layout::bg_prune::kInputs);
+  EXPECT_EQ(encoder_inputs(EncoderId::BackgammonContact2), layout::bg_contact2::kInputs);
 }
 
 TEST(NnEncoder, EscapeTable) {
@@ -130,7 +133,10 @@ TEST(NnEncoder, EncoderChoiceAndNames) {
   EXPECT_EQ(encoder_for(*rules_preset("longnardy"), parallel_start()), EncoderId::LongNardy);
   EXPECT_EQ(encoder_for(*rules_preset("tawla31"), tawla31_start()), EncoderId::Tawla31Count);
   EXPECT_EQ(encoders_for(Variant::Backgammon).size(), 2u);
-  for (uint32_t n = 1; n <= 6; ++n) {
+  EXPECT_EQ(encoder_role(EncoderId::BackgammonContact2), EncoderId::BackgammonContact);
+  EXPECT_EQ(encoder_role(EncoderId::BackgammonRace), EncoderId::BackgammonRace);
+  EXPECT_EQ(encoder_variant(EncoderId::BackgammonContact2), Variant::Backgammon);
+  for (uint32_t n = 1; n <= 9; ++n) {
     Result<EncoderId> id = encoder_from_number(n);
     ASSERT_TRUE(id.ok());
     EXPECT_EQ(uint32_t(*id), n);
@@ -168,6 +174,49 @@ TEST(NnEncoder, BackgammonContactOffsets) {
   }
   // Symmetric start: both halves equal.
   for (int i = 0; i < L::kSideInputs; ++i) EXPECT_EQ(v[L::kMover + i], v[L::kOpponent + i]) << i;
+}
+
+// bg-contact2 is bg-contact's inputs followed by its own (so that a bg-contact net grows into it).
+TEST(NnEncoder, BackgammonContact2ExtendsContact) {
+  for (std::string_view text : test_positions::kBackgammonContactPositions) {
+    const std::vector<float> a = encoded(EncoderId::BackgammonContact, P(text));
+    const std::vector<float> b = encoded(EncoderId::BackgammonContact2, P(text));
+    ASSERT_EQ(b.size(), a.size() + 2 * layout::bg_contact2::kExtraSideInputs);
+    for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i], b[i]) << text << " input " << i;
+  }
+}
+
+TEST(NnEncoder, BackgammonContact2Features) {
+  namespace L = layout::bg_contact2;
+  const std::vector<float> v = encoded(EncoderId::BackgammonContact2, backgammon_start());
+  for (int side : {L::kMover, L::kOpponent}) {
+    // 24:2 -> 2 x 18, 13:5 -> 5 x 7, 8:3 -> 3 x 2, three spares on the 6 point -> 3 x 5.
+    EXPECT_FLOAT_EQ(v[side + L::kTiming], 92.0f / 100.0f);
+    // Dice 1..6 move 10, 15, 15, 15, 8 and 10 checkers (the other holds our 1, 12, 17 and 19).
+    EXPECT_FLOAT_EQ(v[side + L::kMobility], 73.0f / 90.0f);
+    EXPECT_EQ(v[side + L::kDiceBlocked], 0.0f);
+    EXPECT_FLOAT_EQ(v[side + L::kAnchorsBack], 1.0f / 3.0f);
+    // Mean point 167 / 15; above it 5 checkers on 13 and 2 on 24.
+    const float mean = 167.0f / 15.0f;
+    const float m2 = (5 * (13 - mean) * (13 - mean) + 2 * (24 - mean) * (24 - mean)) / 7.0f / 400.0f;
+    EXPECT_NEAR(v[side + L::kMoment2], m2, 1e-6);
+  }
+  for (int i = 0; i < L::kExtraSideInputs; ++i) EXPECT_EQ(v[L::kMover + i], v[L::kOpponent + i]) << i;
+
+  // A full prime in front of the other's two back checkers traps them; the other's side has none.
+  const std::vector<float> primed =
+      encoded(EncoderId::BackgammonContact2, P("x 9:2 8:2 7:2 6:2 5:2 4:2 3:3; o 1:2 19:13"));
+  const std::vector<float> open =
+      encoded(EncoderId::BackgammonContact2, P("x 3:2 2:13; o 1:2 19:13"));
+  EXPECT_NEAR(primed[L::kMover + L::kTrapped], 2.0f / 15.0f, 1e-6);  // no roll escapes a 6-prime
+  EXPECT_GT(primed[L::kMover + L::kBlockade], open[L::kMover + L::kBlockade] + 0.2f);
+  EXPECT_LT(open[L::kMover + L::kTrapped], 0.1f);
+  // On the bar against a closed board: nothing moves.
+  const std::vector<float> bar =
+      encoded(EncoderId::BackgammonContact2, P("x bar:2 6:13; o 24:2 23:2 22:2 21:2 20:2 19:2 1:3"));
+  EXPECT_EQ(bar[L::kMover + L::kMobility], 0.0f);
+  EXPECT_EQ(bar[L::kMover + L::kDiceBlocked], 1.0f);
+  EXPECT_FLOAT_EQ(bar[L::kOpponent + L::kTrapped], 2.0f / 15.0f);
 }
 
 TEST(NnEncoder, PruneOffsetsSeeEachSideFromItsOwnSide) {

@@ -122,6 +122,37 @@ TEST(NnMlp, WidenHiddenKeepsTheFunctionAndRejectsShapesThatDoNotFit) {
   EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::Plakoto, narrow, 2).layers).ok());
 }
 
+TEST(NnMlp, GrowInputsIntoContact2KeepsTheFunction) {
+  const Rules rules = *rules_preset("wbf");
+  const MlpWeights contact = random_mlp(EncoderId::BackgammonContact, std::vector<int>{32, 8}, 5, 0.3f);
+  Result<MlpWeights> grown = grow_inputs(contact, EncoderId::BackgammonContact2);
+  ASSERT_TRUE(grown.ok()) << grown.error().message;
+  ASSERT_FALSE(grown->validate().has_value());
+  EXPECT_EQ(grown->encoder, EncoderId::BackgammonContact2);
+  EXPECT_EQ(grown->inputs(), encoder_inputs(EncoderId::BackgammonContact2));
+  EXPECT_EQ(grown->hidden_sizes(), contact.hidden_sizes());
+  std::vector<float> x1, x2;
+  int batch = 0;
+  for (const PositionRoll& pr : sample_positions(rules, 2, 3)) {
+    if (pr.position.is_race()) continue;
+    x1.resize(x1.size() + contact.inputs());
+    encode(EncoderId::BackgammonContact, pr.position, x1.data() + x1.size() - contact.inputs());
+    x2.resize(x2.size() + grown->inputs());
+    encode(EncoderId::BackgammonContact2, pr.position, x2.data() + x2.size() - grown->inputs());
+    ++batch;
+  }
+  ASSERT_GT(batch, 20);
+  std::vector<float> a(size_t(batch) * kOutputs), b(size_t(batch) * kOutputs);
+  Mlp(contact).forward_reference(x1.data(), batch, a.data());
+  Mlp(*grown).forward_reference(x2.data(), batch, b.data());
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-6) << "output " << i;
+  // Only bg-contact grows (into bg-contact2); growing into its own encoder changes nothing.
+  EXPECT_EQ(*grow_inputs(contact, EncoderId::BackgammonContact), contact);
+  EXPECT_FALSE(grow_inputs(random_mlp(EncoderId::BackgammonRace, std::vector<int>{8}, 1),
+                           EncoderId::BackgammonContact2).ok());
+  EXPECT_FALSE(grow_inputs(*grown, EncoderId::BackgammonContact).ok());
+}
+
 TEST(NnMlp, FastPathMatchesReferenceOnEncodedPositions) {
   const Rules rules = *rules_preset("wbf");
   const MlpWeights w = random_mlp(EncoderId::BackgammonContact,

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "nn/mlp.h"
 #include "nn/weights_file.h"
 
 namespace nard {
@@ -66,6 +67,28 @@ TEST_F(NnWeightsFile, BackgammonHoldsContactAndRace) {
   ASSERT_NE(w.net_for(EncoderId::BackgammonContact), nullptr);
   ASSERT_NE(w.net_for(EncoderId::BackgammonRace), nullptr);
   EXPECT_EQ(w.net_for(EncoderId::Plakoto), nullptr);
+}
+
+TEST_F(NnWeightsFile, AContact2NetFillsTheContactRoleOnce) {
+  NetWeights w = random_net_weights(Variant::Backgammon, 3);
+  const MlpWeights contact = *w.net_for(EncoderId::BackgammonContact);
+  Result<MlpWeights> grown = grow_inputs(contact, EncoderId::BackgammonContact2);
+  ASSERT_TRUE(grown.ok());
+  for (MlpWeights& n : w.nets)
+    if (n.encoder == EncoderId::BackgammonContact) n = *grown;
+  ASSERT_FALSE(w.validate().has_value());
+  ASSERT_NE(w.net_for(EncoderId::BackgammonContact), nullptr);
+  EXPECT_EQ(w.net_for(EncoderId::BackgammonContact)->encoder, EncoderId::BackgammonContact2);
+  const std::string p = path("contact2.bin");
+  ASSERT_FALSE(save_weights(p, w).has_value());
+  Result<NetWeights> back = load_weights(p);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, w);
+  // Both a bg-contact and a bg-contact2 net: the role is filled twice.
+  w.nets.push_back(contact);
+  const std::optional<Error> twice = w.validate();
+  ASSERT_TRUE(twice.has_value());
+  EXPECT_NE(twice->message.find("bg-contact net appears twice"), std::string::npos) << twice->message;
 }
 
 TEST_F(NnWeightsFile, SaveOverwritesAtomically) {

@@ -64,7 +64,7 @@ void run_bench_eval(const BenchEvalOptions& o) {
   std::printf("  hidden layers after the first: %s%s\n",
               dense == DenseKernel::Eigen ? "Eigen matrix products" : "hand-written dot products",
               dense == kDefaultDenseKernel ? " (the default)" : "");
-  const EvalBenchResult enc = run_encode_bench(*rules, mix, o.repeat, o.seconds);
+  const EvalBenchResult enc = run_encode_bench(**model, mix, o.repeat, o.seconds);
   std::printf("  encode only : %10.0f positions/s (%.3f us/position)\n", enc.per_second(),
               1e6 / enc.per_second());
   for (int batch : {1, 32, 256}) {

@@ -267,6 +267,9 @@ void register_train(CLI::App& app) {
       ->expected(1, 64);
   g->add_flag("--fresh-nets", sv.fresh_nets,
               "The first step fits nets of the --hidden shapes from random weights (e.g. deeper nets)");
+  g->add_option("--contact-inputs", sv.contact_inputs,
+                "Backgammon: the contact net's inputs (bg-contact2: more positional features; a bg-contact net grows into it)")
+      ->check(CLI::IsMember({"bg-contact", "bg-contact2"}));
   g->add_flag("!--no-bearoff-db", sv.bearoff_database, "Value bear-offs with the net instead of the exact database");
   add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {

@@ -93,6 +93,7 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
   if (c.fresh_nets) s << "fresh_nets 1\n";
   if (c.final_learning_rate > 0) s << "final_learning_rate " << c.final_learning_rate << "\n";
   if (c.alternatives > 0) s << "alternatives " << c.alternatives << "\n";
+  if (!c.contact_inputs.empty()) s << "contact_inputs " << c.contact_inputs << "\n";
   for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
 }
@@ -268,6 +269,20 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (init_w->variant != rules.variant)
       return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
     init = *init_w;
+    if (!c.contact_inputs.empty()) {
+      std::optional<EncoderId> to;
+      for (uint32_t k = 1; k < 64 && !to; ++k)
+        if (Result<EncoderId> id = encoder_from_number(k); id && encoder_name(*id) == c.contact_inputs) to = *id;
+      if (!to || rules.variant != Variant::Backgammon || encoder_role(*to) != EncoderId::BackgammonContact)
+        return make_error("--contact-inputs must name a backgammon contact encoder (bg-contact, bg-contact2), not '" +
+                          c.contact_inputs + "'");
+      for (MlpWeights& net : init.nets) {
+        if (encoder_role(net.encoder) != EncoderId::BackgammonContact) continue;
+        Result<MlpWeights> grown = grow_inputs(net, *to);
+        if (!grown) return make_error("--contact-inputs: the --init-from model's contact net: " + grown.error().message);
+        net = *grown;
+      }
+    }
 
     Result<std::vector<std::string>> extra = find_position_databases(c.extra_positions);
     if (!extra) return extra.error();
@@ -445,9 +460,17 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     const auto t_fit = Clock::now();
     const double cpu_fit = process_cpu_seconds();
     Result<std::string> fitted = from_root(comm, [&]() -> Result<std::string> {
+    // By role (encoders_for); each role's positions are encoded with the encoder of the net that
+    // fills it (encoder_role).
     std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
     std::map<EncoderId, NetData> data;
-    for (EncoderId id : encoders) data[id].inputs = encoder_inputs(id);
+    std::map<EncoderId, EncoderId> input_encoder;
+    for (EncoderId id : encoders) {
+      const MlpWeights* net = next.net_for(id);
+      if (!net) return make_error("the model has no " + std::string(encoder_name(id)) + " net");
+      input_encoder[id] = net->encoder;
+      data[id].inputs = encoder_inputs(net->encoder);
+    }
     std::vector<std::string> fit_files = extra_files;
     for (int k = std::max(1, step - c.window + 1); k <= step; ++k)
       for (int chunk = 0;; ++chunk) {
@@ -464,13 +487,14 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
           return make_error(path + ": positions of the rules preset '" + part->rules + "', the run's is '" +
                             rules.preset + "'");
         for (const PositionRecord& r : part->records) {
-          NetData& d = data[encoder_for(rules, r.position)];
+          const EncoderId role = encoder_for(rules, r.position);
+          NetData& d = data[role];
           const bool held = r.position.hash() % kHoldOutModulus == 0;
           std::vector<float>& x = held ? d.hx : d.x;
           std::vector<float>& y = held ? d.hy : d.y;
           const size_t at = x.size();
           x.resize(at + size_t(d.inputs));
-          encode(encoder_for(rules, r.position), r.position, x.data() + at);
+          encode(input_encoder[role], r.position, x.data() + at);
           const auto t = r.target.as_array();
           y.insert(y.end(), t.begin(), t.end());
           if (held) {
@@ -488,7 +512,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       NetData& d = data[id];
       MlpWeights* net = nullptr;
       for (MlpWeights& m : next.nets)
-        if (m.encoder == id) net = &m;
+        if (encoder_role(m.encoder) == id) net = &m;
       if (!net) return make_error("the model has no " + std::string(encoder_name(id)) + " net");
       if (d.count() == 0) continue;
       const std::vector<int>& asked = e == 0 ? c.hidden : c.race_hidden;

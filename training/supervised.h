@@ -74,6 +74,10 @@ struct SupervisedConfig {
   // starting from the model's (e.g. a deeper net, which net2net cannot grow into); the model
   // still samples and values the first step's positions.
   bool fresh_nets = false;
+  // Non-empty: the model's contact net reads this encoder's inputs ("bg-contact2"); a bg-contact
+  // net of the starting model grows into it (nn/mlp.h grow_inputs: the same function until the
+  // fit gives the new inputs weight).
+  std::string contact_inputs;
 };
 
 struct SupervisedProgress {

@@ -200,6 +200,10 @@ std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vect
   for (size_t i = 0; i < nets.learners.size(); ++i) {
     const MlpWeights* m = w->net_for(nets.encoders[i]);
     if (!m) return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
+    if (m->encoder != nets.encoders[i])
+      return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] + " net reads " +
+                        std::string(encoder_name(m->encoder)) +
+                        " inputs, which TD training does not train; use nard train --targets ply2");
     if (m->hidden_sizes() == nets.hidden[i]) {
       nets.learners[i]->set_layers(m->layers);
       continue;

@@ -2,6 +2,7 @@
 // across thread counts and across an interruption, and refused resumes.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -175,6 +176,54 @@ TEST(Supervised, FreshDeeperNetFromAnotherRunsPositions) {
   auto wrong = run_supervised(c, {});
   ASSERT_TRUE(wrong.has_value());
   EXPECT_NE(wrong->message.find("rules preset"), std::string::npos) << wrong->message;
+  fs::remove_all(base);
+}
+
+// --contact-inputs bg-contact2: the starting model's contact net grows into a bg-contact2 net,
+// which the step fits and the next model holds; another encoder or another game is refused.
+TEST(Supervised, ContactNetGrowsIntoContact2Inputs) {
+  const fs::path base = temp_dir("contact2");
+  // A contact net sure that the side on roll wins: its 1-ply (the side off roll wins) is far from
+  // its 0-ply, so the fit has something to learn and is kept.
+  fs::create_directories(base);
+  const std::string init = (base / "sure.nardnet").string();
+  NetWeights sure = random_net_weights(Variant::Backgammon, 5);
+  sure.nets[0].layers.back().bias[0] += 4.0f;
+  ASSERT_FALSE(save_weights(init, sure).has_value());
+  SupervisedConfig c = tiny(base / "run", init);
+  c.steps = 1;
+  c.eval_games = 4;
+  c.contact_inputs = "bg-contact2";
+  std::string fit;
+  ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) {
+                 if (p.phase == "fit" && !p.message.empty()) fit = p.message;
+               }).has_value());
+  EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
+  Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
+  ASSERT_TRUE(w.ok()) << w.error().message;
+  const MlpWeights* contact = w->net_for(EncoderId::BackgammonContact);
+  ASSERT_NE(contact, nullptr);
+  EXPECT_EQ(contact->encoder, EncoderId::BackgammonContact2);
+  // The fit gave the new inputs weight (they start at zero).
+  const DenseLayer& first = contact->layers.front();
+  double extra = 0;
+  for (int o = 0; o < first.outputs; ++o)
+    for (int i = encoder_inputs(EncoderId::BackgammonContact); i < first.inputs; ++i)
+      extra += std::abs(first.weight[size_t(o) * first.inputs + i]);
+  EXPECT_GT(extra, 0.0) << fit;
+  EXPECT_EQ(w->net_for(EncoderId::BackgammonRace)->encoder, EncoderId::BackgammonRace);
+  EXPECT_NE(bytes_of(base / "run/config.txt").find("contact_inputs bg-contact2"), std::string::npos);
+  // A second run may start from the bg-contact2 model (no growing left to do).
+  SupervisedConfig again = tiny(base / "again", (base / "run/latest.nardnet").string());
+  again.steps = 1;
+  again.eval_games = 0;
+  again.contact_inputs = "bg-contact2";
+  ASSERT_FALSE(run_supervised(again, {}).has_value());
+  SupervisedConfig wrong = tiny(base / "wrong", init);
+  wrong.contact_inputs = "bg-race";
+  auto refused = run_supervised(wrong, {});
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->message.find("--contact-inputs"), std::string::npos) << refused->message;
   fs::remove_all(base);
 }
 
