@@ -84,10 +84,11 @@ static_assert(kSideInputs == 116 && kInputs == 232);
 namespace bg_contact2 {
 inline constexpr int kBase = bg_contact::kInputs;  // the bg-contact inputs come first
 // timing: pips we can play without breaking our home points: our checkers on 7..25 count p - 6
-// each, spares beyond two on home points 2..6 count p - 1 each; / 100
+// each, spares beyond two on home points 2..6 count p - 1 each; / 100 (0.92 at the start; above 2
+// only with most checkers back)
 inline constexpr int kTiming = 0;
-// mobility: over the dice 1..6, our checkers that can move that die (not onto the other's points;
-// from the bar only the bar) / 90
+// mobility: over the dice 1..6, our checkers that can move that die (not onto a point the other
+// has made; from the bar only the bar) / 90
 inline constexpr int kMobility = kTiming + 1;
 // dice 1..6 none of our checkers can move / 6
 inline constexpr int kDiceBlocked = kMobility + 1;

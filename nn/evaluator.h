@@ -115,7 +115,8 @@ class NeuralPruneEvaluator final : public Evaluator {
   std::shared_ptr<const NeuralModel> model_;
 };
 
-// Encodes each position with its encoder (encoder_for), runs each net once on its sub-batch,
+// Encodes each position with the encoder of the net filling its role (encoder_for, encoder_role),
+// runs each net once on its sub-batch,
 // and fills terminal positions exactly (and, when the model has one, the positions its bear-off
 // database covers from the database). Uses the fast Mlp path (its hidden layers after the first
 // by `dense`), or the scalar reference path when constructed with reference = true (bit-stable

@@ -1,10 +1,11 @@
-// Writes model A with one of its nets replaced by model B's net of the same encoder (e.g. A's
-// contact net with B's race net), to measure what each net of a refit contributes
-// (models/README.md, session 23). Both models must be of the same game and hold that net.
+// Writes model A with one of its nets replaced by model B's net of the same role (e.g. A's
+// contact net with B's race net; a bg-contact2 net fills the bg-contact role), to measure what
+// each net of a refit contributes (models/README.md, session 23). Both models must be of the same
+// game and hold that net.
 //
 // Build (from a build directory of nard):
 //   c++ -std=c++20 -O2 -I.. ../scripts/swap_net.cpp nn/libnard_nn.a engine/libnard_engine.a -o swap_net
-// Use: swap_net A.nardnet B.nardnet ENCODER OUT.nardnet     (ENCODER: bg-contact, bg-race, ...)
+// Use: swap_net A.nardnet B.nardnet ENCODER OUT.nardnet     (ENCODER: the role, bg-contact, bg-race, ...)
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -32,9 +33,9 @@ int main(int argc, char** argv) {
   MlpWeights* to = nullptr;
   const MlpWeights* from = nullptr;
   for (MlpWeights& m : out.nets)
-    if (encoder_name(m.encoder) == encoder) to = &m;
+    if (encoder_name(encoder_role(m.encoder)) == encoder) to = &m;
   for (const MlpWeights& m : b->nets)
-    if (encoder_name(m.encoder) == encoder) from = &m;
+    if (encoder_name(encoder_role(m.encoder)) == encoder) from = &m;
   if (!to || !from) {
     std::fprintf(stderr, "%s has no %s net\n", !to ? argv[1] : argv[2], encoder.c_str());
     return 2;

@@ -211,6 +211,34 @@ TEST(NnEncoder, BackgammonContact2Features) {
   EXPECT_NEAR(primed[L::kMover + L::kTrapped], 2.0f / 15.0f, 1e-6);  // no roll escapes a 6-prime
   EXPECT_GT(primed[L::kMover + L::kBlockade], open[L::kMover + L::kBlockade] + 0.2f);
   EXPECT_LT(open[L::kMover + L::kTrapped], 0.1f);
+  // An uneven position, by hand. x: bar 1, 13:2, 8:2, 6:4, 5:3, 3:3 (115 pips, mean point
+  // 115 / 15); o (x's numbering) holds 22, 20, 12 and 4, with blots on 19 and 1.
+  const std::vector<float> u = encoded(
+      EncoderId::BackgammonContact2, P("x bar:1 13:2 8:2 6:4 5:3 3:3; o 22:3 20:2 19:1 4:2 1:1 12:6"));
+  // Timing: bar 19, 13: 2 x 7, 8: 2 x 2; spares: 6: 2 x 5, 5: 1 x 4, 3: 1 x 2 -> 53.
+  EXPECT_FLOAT_EQ(u[L::kMover + L::kTiming], 53.0f / 100.0f);
+  // Only the bar checker moves: dice 1, 2, 4 and 6 enter (24, 23, 21 and the blot on 19); 3 and 5
+  // meet o's points 22 and 20.
+  EXPECT_FLOAT_EQ(u[L::kMover + L::kMobility], 4.0f / 90.0f);
+  EXPECT_FLOAT_EQ(u[L::kMover + L::kDiceBlocked], 2.0f / 6.0f);
+  EXPECT_EQ(u[L::kMover + L::kAnchorsBack], 0.0f);
+  {
+    const float mean = 115.0f / 15.0f;
+    const float sq = (25 - mean) * (25 - mean) + 2 * (13 - mean) * (13 - mean) + 2 * (8 - mean) * (8 - mean);
+    EXPECT_NEAR(u[L::kMover + L::kMoment2], sq / 5.0f / 400.0f, 1e-6);
+  }
+  // o's anchors in x's home board: x's 4 (o's 21); its points on x's 22 and 20 are its own home.
+  EXPECT_FLOAT_EQ(u[L::kOpponent + L::kAnchorsBack], 1.0f / 3.0f);
+
+  // All home: bearing off counts the exact die and, for a higher die, the rearmost checker.
+  const std::vector<float> home =
+      encoded(EncoderId::BackgammonContact2, P("x 4:5 2:5 1:5; o 24:2 13:13"));
+  // Die 1: 4 -> 3, 2 -> 1, 1 -> off: 15. Die 2: 4 -> 2, 2 -> off (1 -> off? no: not exact, not
+  // rearmost): 10. Die 3: 4 -> 1: 5. Die 4: 4 -> off: 5. Dice 5, 6: the rearmost (4) off: 5 each.
+  EXPECT_FLOAT_EQ(home[L::kMover + L::kMobility], 45.0f / 90.0f);
+  EXPECT_EQ(home[L::kMover + L::kDiceBlocked], 0.0f);
+  EXPECT_FLOAT_EQ(home[L::kMover + L::kTiming], (3 * 3 + 3 * 1) / 100.0f);  // spares on 4 and 2
+
   // On the bar against a closed board: nothing moves.
   const std::vector<float> bar =
       encoded(EncoderId::BackgammonContact2, P("x bar:2 6:13; o 24:2 23:2 22:2 21:2 20:2 19:2 1:3"));

@@ -59,6 +59,37 @@ TEST(NnEvaluator, BatchEqualsDirectEvaluationInEveryGame) {
   }
 }
 
+// A model whose contact net is a bg-contact2 net (random weights on every input, the new ones
+// too): the evaluator encodes contact positions with bg-contact2's inputs.
+TEST(NnEvaluator, ContactRoleFilledByAContact2Net) {
+  const Rules rules = *rules_preset("wbf");
+  NetWeights w = random_net_weights(Variant::Backgammon, 6);
+  for (MlpWeights& n : w.nets)
+    if (n.encoder == EncoderId::BackgammonContact)
+      n = random_mlp(EncoderId::BackgammonContact2, n.hidden_sizes(), 7, 0.3f);
+  auto model = NeuralModel::create(rules, w);
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  EXPECT_EQ((*model)->net(EncoderId::BackgammonContact).encoder(), EncoderId::BackgammonContact2);
+  std::vector<Position> positions;
+  for (const PositionRoll& pr : sample_positions(rules, 2, 9)) positions.push_back(pr.position);
+  NeuralEvaluator eval(*model);
+  std::vector<Probabilities> out(positions.size());
+  eval.evaluate(positions, out);
+  int contact = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const EncoderId role = encoder_for(rules, positions[i]);
+    const EncoderId id = role == EncoderId::BackgammonContact ? EncoderId::BackgammonContact2 : role;
+    contact += id == EncoderId::BackgammonContact2;
+    std::vector<float> x(encoder_inputs(id));
+    encode(id, positions[i], x.data());
+    float o[kOutputs];
+    MlpScratch s;
+    (*model)->net(role).forward(x.data(), 1, o, s);
+    ASSERT_EQ(out[i], Probabilities::from_array(o)) << format_notation(positions[i]);
+  }
+  EXPECT_GT(contact, 50);
+}
+
 TEST(NnEvaluator, ReferenceModeIsCloseToFastMode) {
   const Rules rules = *rules_preset("wbf");
   const auto model = random_model(rules, 8);

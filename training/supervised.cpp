@@ -330,7 +330,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (comm.size() == 1) return std::string();
     ByteWriter w;
     w.put<int32_t>(first_step);
-    w.put_string(*init_bytes);
+    w.put_string(serialize_weights(init));  // as read and grown (--contact-inputs), not the file
     w.put_string(serialize_weights(current));
     return w.take();
   });
