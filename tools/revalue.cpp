@@ -8,6 +8,7 @@
 // An output that already holds this model file's values at this ply (and bear-off setting) for the
 // same positions is kept, so a killed run continues where it stopped when run again. Outputs are written atomically; an
 // output path that is one of the inputs is refused (nothing is overwritten in place).
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -132,24 +133,34 @@ void run_revalue(const RevalueOptions& o) {
   ValuationConfig vc;
   vc.ply = o.ply;
   vc.threads = o.threads;
-  const auto bar = o.quiet ? std::function<void(long long, long long)>() : progress_bar_on_stderr("Valuing", "positions");
-  long long done = 0, kept = 0;
-  std::vector<Probabilities> values;
-  for (const Job& j : jobs) {
-    const long long n = (long long)j.db.records.size();
-    if (already_valued(j.output, j.db, model_name, o.ply)) {
-      done += n;
-      kept += n;
-      if (bar) bar(done, total);
-      continue;
+  // The databases a run before this one finished are kept; the ETA counts only the positions
+  // valued now (progress_bar_text's done_at_start).
+  std::vector<char> finished(jobs.size(), 0);
+  long long kept = 0;
+  for (size_t k = 0; k < jobs.size(); ++k)
+    if (already_valued(jobs[k].output, jobs[k].db, model_name, o.ply)) {
+      finished[k] = 1;
+      kept += (long long)jobs[k].db.records.size();
     }
+  std::shared_ptr<ProgressLine> line = o.quiet ? nullptr : std::make_shared<ProgressLine>(ProgressLine::on_stderr());
+  const auto start = std::chrono::steady_clock::now();
+  const auto bar = [&](long long done) {
+    if (!line) return;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    line->update(progress_bar_text("Valuing", done, total, "positions", elapsed, kept), done >= total);
+  };
+  long long done = kept;
+  bar(done);
+  std::vector<Probabilities> values;
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    const Job& j = jobs[k];
+    const long long n = (long long)j.db.records.size();
+    if (finished[k]) continue;
     std::vector<Position> positions;
     positions.reserve(size_t(n));
     for (const PositionRecord& r : j.db.records) positions.push_back(r.position);
     values.assign(size_t(n), Probabilities{});
-    value_positions(model, positions, vc, values, [&](long long d, long long) {
-      if (bar) bar(done + d, total);
-    });
+    value_positions(model, positions, vc, values, [&](long long d, long long) { bar(done + d); });
     PositionDatabase out = j.db;
     out.target_kind = TargetKind::Search;
     out.target_ply = o.ply;
@@ -163,7 +174,7 @@ void run_revalue(const RevalueOptions& o) {
     if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
     done += n;
-    if (bar) bar(done, total);
+    bar(done);
   }
   std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
               o.out.c_str(), total - kept, kept);
