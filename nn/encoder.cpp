@@ -149,4 +149,10 @@ Result<EncoderId> encoder_from_number(uint32_t number) {
                     " (this nard knows 1..9); the model needs a newer nard");
 }
 
+Result<EncoderId> encoder_from_name(std::string_view name) {
+  for (uint32_t n = uint32_t(EncoderId::BackgammonContact); n <= uint32_t(EncoderId::BackgammonContact2); ++n)
+    if (encoder_name(EncoderId(n)) == name) return EncoderId(n);
+  return make_error("unknown input encoder '" + std::string(name) + "'");
+}
+
 }  // namespace nard

@@ -70,5 +70,7 @@ std::string_view encoder_name(EncoderId id);
 // The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
 // newer nard).
 Result<EncoderId> encoder_from_number(uint32_t number);
+// The inverse of encoder_name: fails for a name no encoder has.
+Result<EncoderId> encoder_from_name(std::string_view name);
 
 }  // namespace nard

@@ -25,6 +25,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string encoder = argv[3];
+  const Result<EncoderId> role = encoder_from_name(encoder);
+  if (!role) {
+    std::fprintf(stderr, "%s\n", role.error().message.c_str());
+    return 2;
+  }
   if (a->variant != b->variant) {
     std::fprintf(stderr, "%s and %s are models of different games\n", argv[1], argv[2]);
     return 2;
@@ -33,9 +38,9 @@ int main(int argc, char** argv) {
   MlpWeights* to = nullptr;
   const MlpWeights* from = nullptr;
   for (MlpWeights& m : out.nets)
-    if (encoder_name(encoder_role(m.encoder)) == encoder) to = &m;
+    if (encoder_role(m.encoder) == *role) to = &m;
   for (const MlpWeights& m : b->nets)
-    if (encoder_name(encoder_role(m.encoder)) == encoder) from = &m;
+    if (encoder_role(m.encoder) == *role) from = &m;
   if (!to || !from) {
     std::fprintf(stderr, "%s has no %s net\n", !to ? argv[1] : argv[2], encoder.c_str());
     return 2;

@@ -142,6 +142,12 @@ TEST(NnEncoder, EncoderChoiceAndNames) {
     EXPECT_EQ(uint32_t(*id), n);
     EXPECT_NE(encoder_name(*id), "unknown");
   }
+  for (uint32_t n = 1; n <= 9; ++n) {
+    Result<EncoderId> named = encoder_from_name(encoder_name(EncoderId(n)));
+    ASSERT_TRUE(named.ok()) << n;
+    EXPECT_EQ(*named, EncoderId(n));
+  }
+  EXPECT_FALSE(encoder_from_name("bg-contact3").ok());
   Result<EncoderId> bad = encoder_from_number(99);
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("newer nard"), std::string::npos);

@@ -175,7 +175,8 @@ Result<std::shared_ptr<const NeuralModel>> playing_model(const Rules& rules, con
 
 // The training data of one net: encoded inputs and targets, split into training and held-out.
 struct NetData {
-  int inputs = 0;
+  EncoderId encoder = EncoderId::BackgammonContact;  // the inputs of the net filling the role
+  int inputs = 0;                                     // encoder_inputs(encoder)
   std::vector<float> x, y, hx, hy;
   std::vector<Position> held_positions;
   std::vector<Probabilities> held_targets;
@@ -270,9 +271,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       return make_error("--init-from model " + c.init_from + " is a model of another game than " + rules.preset);
     init = *init_w;
     if (!c.contact_inputs.empty()) {
-      std::optional<EncoderId> to;
-      for (uint32_t k = 1; k < 64 && !to; ++k)
-        if (Result<EncoderId> id = encoder_from_number(k); id && encoder_name(*id) == c.contact_inputs) to = *id;
+      const Result<EncoderId> to = encoder_from_name(c.contact_inputs);
       if (!to || rules.variant != Variant::Backgammon || encoder_role(*to) != EncoderId::BackgammonContact)
         return make_error("--contact-inputs must name a backgammon contact encoder (bg-contact, bg-contact2), not '" +
                           c.contact_inputs + "'");
@@ -464,11 +463,10 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     // fills it (encoder_role).
     std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
     std::map<EncoderId, NetData> data;
-    std::map<EncoderId, EncoderId> input_encoder;
     for (EncoderId id : encoders) {
       const MlpWeights* net = next.net_for(id);
       if (!net) return make_error("the model has no " + std::string(encoder_name(id)) + " net");
-      input_encoder[id] = net->encoder;
+      data[id].encoder = net->encoder;
       data[id].inputs = encoder_inputs(net->encoder);
     }
     std::vector<std::string> fit_files = extra_files;
@@ -487,14 +485,13 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
           return make_error(path + ": positions of the rules preset '" + part->rules + "', the run's is '" +
                             rules.preset + "'");
         for (const PositionRecord& r : part->records) {
-          const EncoderId role = encoder_for(rules, r.position);
-          NetData& d = data[role];
+          NetData& d = data[encoder_for(rules, r.position)];
           const bool held = r.position.hash() % kHoldOutModulus == 0;
           std::vector<float>& x = held ? d.hx : d.x;
           std::vector<float>& y = held ? d.hy : d.y;
           const size_t at = x.size();
           x.resize(at + size_t(d.inputs));
-          encode(input_encoder[role], r.position, x.data() + at);
+          encode(d.encoder, r.position, x.data() + at);
           const auto t = r.target.as_array();
           y.insert(y.end(), t.begin(), t.end());
           if (held) {
