@@ -2,6 +2,7 @@
 // layout for pure races. Layouts and scales: nn/encoder_layout.h.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "nn/encoder_features.h"
 #include "nn/encoder_games.h"
@@ -105,17 +106,18 @@ void contact2_side(const SideView& me, const SideView& other, float* out) {
   out[C2::kDiceBlocked] = blocked / 6.0f;
   out[C2::kAnchorsBack] = std::popcount(me.my_made & kOuterHomeMask) / 3.0f;
 
+  // Exact in integers (distances scaled by on_board), then one division: no float sum whose
+  // rounding could depend on the compiler contracting it into fused multiply-adds.
   float moment = 0.0f;
   if (on_board > 0) {
-    const float mean = float(me.pips) / float(on_board);
-    float sum = 0.0f;
+    int64_t sum = 0;  // sum of n * (p * on_board - pips)^2 over points above the mean
     int above = 0;
-    for (int p = 25; p > mean; --p) {
-      const float dist = float(p) - mean;
+    for (int p = 25; p * on_board > me.pips; --p) {
+      const int64_t dist = int64_t(p) * on_board - me.pips;
       sum += me.mine[p] * dist * dist;
       above += me.mine[p];
     }
-    if (above > 0) moment = sum / float(above) / 400.0f;
+    if (above > 0) moment = float(double(sum) / (double(on_board) * on_board * above * 400.0));
   }
   out[C2::kMoment2] = moment;
 
@@ -124,10 +126,10 @@ void contact2_side(const SideView& me, const SideView& other, float* out) {
   int escapes = 0;
   for (int q = 13; q <= 24; ++q) escapes += escapes_at_mirrored(mine_mirrored, q);
   out[C2::kBlockade] = 1.0f - escapes / (12.0f * 36.0f);
-  float trapped = 0.0f;
+  int trapped = 0;  // checkers times rolls that do not escape
   for (int q = 13; q <= 25; ++q)
-    if (other.mine[q]) trapped += other.mine[q] * (1.0f - escapes_at_mirrored(mine_mirrored, q) / 36.0f);
-  out[C2::kTrapped] = trapped / 15.0f;
+    if (other.mine[q]) trapped += other.mine[q] * (36 - escapes_at_mirrored(mine_mirrored, q));
+  out[C2::kTrapped] = trapped / (36.0f * 15.0f);
 }
 
 void race_side(const SideView& me, float* out) {

@@ -63,7 +63,7 @@ std::vector<GoldenCase> golden_cases() {
       {EncoderId::LongNardy, kLongNardyPositions, Geometry::Parallel, 0x6a27e19128d07cfcull},
       {EncoderId::BackgammonPrune, kBackgammonContactPositions, Geometry::Contrary, 0x9efec454f1051370ull},
       {EncoderId::BackgammonContact2, kBackgammonContactPositions, Geometry::Contrary,
-       0x37fc28353d25b150ull},
+       0x678a1857056bb3baull},
   };
 }
 
