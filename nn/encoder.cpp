@@ -142,15 +142,21 @@ std::string_view encoder_name(EncoderId id) {
   return "unknown";
 }
 
+namespace {
+// The encoder numbers this nard knows: every one from the first to the last.
+constexpr uint32_t kFirstEncoder = uint32_t(EncoderId::BackgammonContact);
+constexpr uint32_t kLastEncoder = uint32_t(EncoderId::BackgammonContact2);
+}  // namespace
+
 Result<EncoderId> encoder_from_number(uint32_t number) {
-  if (number >= uint32_t(EncoderId::BackgammonContact) && number <= uint32_t(EncoderId::BackgammonContact2))
-    return EncoderId(number);
-  return make_error("unknown input encoder " + std::to_string(number) +
-                    " (this nard knows 1..9); the model needs a newer nard");
+  if (number >= kFirstEncoder && number <= kLastEncoder) return EncoderId(number);
+  return make_error("unknown input encoder " + std::to_string(number) + " (this nard knows " +
+                    std::to_string(kFirstEncoder) + ".." + std::to_string(kLastEncoder) +
+                    "); the model needs a newer nard");
 }
 
 Result<EncoderId> encoder_from_name(std::string_view name) {
-  for (uint32_t n = uint32_t(EncoderId::BackgammonContact); n <= uint32_t(EncoderId::BackgammonContact2); ++n)
+  for (uint32_t n = kFirstEncoder; n <= kLastEncoder; ++n)
     if (encoder_name(EncoderId(n)) == name) return EncoderId(n);
   return make_error("unknown input encoder '" + std::string(name) + "'");
 }

@@ -76,11 +76,12 @@ std::string progress_bar_text(const std::string& label, long long done, long lon
          "/" + std::to_string(total) + " " + unit + tail;
 }
 
-std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit) {
+std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit,
+                                                                 long long done_at_start) {
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
   const double start = steady_seconds();
-  return [line, start, label, unit](long long done, long long total) {
-    line->update(progress_bar_text(label, done, total, unit, steady_seconds() - start), done >= total);
+  return [line, start, label, unit, done_at_start](long long done, long long total) {
+    line->update(progress_bar_text(label, done, total, unit, steady_seconds() - start, done_at_start), done >= total);
   };
 }
 

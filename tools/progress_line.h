@@ -52,7 +52,9 @@ std::string progress_bar_text(const std::string& label, long long done, long lon
                               double elapsed, long long done_at_start = 0);
 
 // A reporter (done, total) that shows progress_bar_text on stderr through a ProgressLine (the
-// clock starts when it is made); the final state (done == total) ends the line.
-std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit);
+// clock starts when it is made; `done_at_start` units were done before it, as in progress_bar_text);
+// the final state (done == total) ends the line.
+std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit,
+                                                                 long long done_at_start = 0);
 
 }  // namespace nard::tools

@@ -8,7 +8,6 @@
 // An output that already holds this model file's values at this ply (and bear-off setting) for the
 // same positions is kept, so a killed run continues where it stopped when run again. Outputs are written atomically; an
 // output path that is one of the inputs is refused (nothing is overwritten in place).
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -142,15 +141,10 @@ void run_revalue(const RevalueOptions& o) {
       finished[k] = 1;
       kept += (long long)jobs[k].db.records.size();
     }
-  std::shared_ptr<ProgressLine> line = o.quiet ? nullptr : std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  const auto start = std::chrono::steady_clock::now();
-  const auto bar = [&](long long done) {
-    if (!line) return;
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    line->update(progress_bar_text("Valuing", done, total, "positions", elapsed, kept), done >= total);
-  };
+  const auto bar = o.quiet ? std::function<void(long long, long long)>()
+                           : progress_bar_on_stderr("Valuing", "positions", kept);
   long long done = kept;
-  bar(done);
+  if (bar) bar(done, total);
   std::vector<Probabilities> values;
   for (size_t k = 0; k < jobs.size(); ++k) {
     const Job& j = jobs[k];
@@ -160,7 +154,9 @@ void run_revalue(const RevalueOptions& o) {
     positions.reserve(size_t(n));
     for (const PositionRecord& r : j.db.records) positions.push_back(r.position);
     values.assign(size_t(n), Probabilities{});
-    value_positions(model, positions, vc, values, [&](long long d, long long) { bar(done + d); });
+    value_positions(model, positions, vc, values, [&](long long d, long long) {
+      if (bar) bar(done + d, total);
+    });
     PositionDatabase out = j.db;
     out.target_kind = TargetKind::Search;
     out.target_ply = o.ply;
@@ -174,7 +170,7 @@ void run_revalue(const RevalueOptions& o) {
     if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
     done += n;
-    bar(done);
+    if (bar) bar(done, total);
   }
   std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
               o.out.c_str(), total - kept, kept);
