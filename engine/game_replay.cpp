@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/written_play.h"
@@ -12,6 +13,43 @@ namespace {
 
 std::string player_name(int p) { return p == 0 ? "player 0" : "player 1"; }
 
+// A move generator and a play list (about 2 MB of buffers) kept per thread for the next replay of
+// the same rules: readers and checks replay a file's games one after another, and building the
+// pair anew for each game cost more than replaying it. Generation does not depend on earlier calls,
+// so a reused pair gives the same plays.
+struct MoveScratch {
+  std::unique_ptr<MoveGenerator> gen;
+  std::unique_ptr<PlayList> list;
+};
+constexpr size_t kKeptScratch = 4;
+// A replay destroyed after its thread's pool (a static one, at exit) frees its pair instead.
+thread_local bool scratch_pool_gone = false;
+struct ScratchPool {
+  std::vector<MoveScratch> kept;
+  ~ScratchPool() { scratch_pool_gone = true; }
+};
+thread_local ScratchPool scratch_pool;
+
+MoveScratch take_scratch(const Rules& rules) {
+  if (scratch_pool_gone) return {std::make_unique<MoveGenerator>(rules), std::make_unique<PlayList>()};
+  std::vector<MoveScratch>& kept = scratch_pool.kept;
+  for (size_t i = kept.size(); i-- > 0;) {
+    if (kept[i].gen->rules() == rules) {
+      MoveScratch s = std::move(kept[i]);
+      kept.erase(kept.begin() + std::ptrdiff_t(i));
+      return s;
+    }
+  }
+  return {std::make_unique<MoveGenerator>(rules), std::make_unique<PlayList>()};
+}
+
+void keep_scratch(std::unique_ptr<MoveGenerator> gen, std::unique_ptr<PlayList> list) {
+  if (!gen || !list || scratch_pool_gone) return;  // moved from, or at thread exit
+  std::vector<MoveScratch>& kept = scratch_pool.kept;
+  if (kept.size() == kKeptScratch) kept.erase(kept.begin());
+  kept.push_back({std::move(gen), std::move(list)});
+}
+
 }  // namespace
 
 GameReplay::GameReplay(const Rules& rules, int match_length, std::array<int, 2> score,
@@ -20,11 +58,13 @@ GameReplay::GameReplay(const Rules& rules, int match_length, std::array<int, 2> 
       match_length_(match_length),
       score_(score),
       crawford_game_(crawford_game),
-      gen_(std::make_unique<MoveGenerator>(rules)),
-      list_(std::make_unique<PlayList>()),
-      pos_(start_position(rules)) {}
+      pos_(start_position(rules)) {
+  MoveScratch scratch = take_scratch(rules_);
+  gen_ = std::move(scratch.gen);
+  list_ = std::move(scratch.list);
+}
 
-GameReplay::~GameReplay() = default;
+GameReplay::~GameReplay() { keep_scratch(std::move(gen_), std::move(list_)); }
 
 std::optional<Error> GameReplay::expect_turn(int player, const char* what) const {
   if (player != 0 && player != 1) return make_error(std::string(what) + ": no such player");
