@@ -1,8 +1,9 @@
 #!/bin/bash
-# Session 26: the measurements a shipped backgammon net needs, for bg-M (with its distilled pruner).
-cd /work/main
+# Session 26: the measurements a shipped backgammon net needs, for bg-M (with its distilled pruner), against
+# the net it replaced; results under runs/ship-M/. Needs nard on PATH.
+cd "$(dirname "$0")/../../.."
 M=models/training-runs/bg-M/bg-M-pruned.nardnet
-S=models/nard-backgammon-5cb4549abc37.nardnet
+S=models/training-runs/bg-J/nard-backgammon-5cb4549abc37.nardnet  # the net it replaced
 N=nard
 o=runs/ship-M; mkdir -p $o
 t() { local name=$1; shift; echo "== $name: $*" >> $o/times.log; /usr/bin/time -f "$name %e s wall %U s user" -a -o $o/times.log "$@" > $o/$name.txt 2>$o/$name.err; }
