@@ -32,12 +32,11 @@ struct ScratchPool {
 thread_local ScratchPool scratch_pool;
 
 MoveScratch take_scratch(const Rules& rules) {
-  if (scratch_pool_gone) return {std::make_unique<MoveGenerator>(rules), std::make_unique<PlayList>()};
-  std::vector<MoveScratch>& kept = scratch_pool.kept;
-  for (size_t i = kept.size(); i-- > 0;) {
-    if (kept[i].gen->rules() == rules) {
-      MoveScratch s = std::move(kept[i]);
-      kept.erase(kept.begin() + std::ptrdiff_t(i));
+  std::vector<MoveScratch>* kept = scratch_pool_gone ? nullptr : &scratch_pool.kept;
+  for (size_t i = kept ? kept->size() : 0; i-- > 0;) {
+    if ((*kept)[i].gen->rules() == rules) {
+      MoveScratch s = std::move((*kept)[i]);
+      kept->erase(kept->begin() + std::ptrdiff_t(i));
       return s;
     }
   }

@@ -141,10 +141,10 @@ void run_revalue(const RevalueOptions& o) {
       finished[k] = 1;
       kept += (long long)jobs[k].db.records.size();
     }
-  const auto bar = o.quiet ? std::function<void(long long, long long)>()
-                           : progress_bar_on_stderr("Valuing", "positions", kept);
+  const std::function<void(long long, long long)> bar =
+      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", kept);
   long long done = kept;
-  if (bar) bar(done, total);
+  bar(done, total);
   std::vector<Probabilities> values;
   for (size_t k = 0; k < jobs.size(); ++k) {
     const Job& j = jobs[k];
@@ -154,9 +154,7 @@ void run_revalue(const RevalueOptions& o) {
     positions.reserve(size_t(n));
     for (const PositionRecord& r : j.db.records) positions.push_back(r.position);
     values.assign(size_t(n), Probabilities{});
-    value_positions(model, positions, vc, values, [&](long long d, long long) {
-      if (bar) bar(done + d, total);
-    });
+    value_positions(model, positions, vc, values, [&](long long d, long long) { bar(done + d, total); });
     PositionDatabase out = j.db;
     out.target_kind = TargetKind::Search;
     out.target_ply = o.ply;
@@ -170,7 +168,7 @@ void run_revalue(const RevalueOptions& o) {
     if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
     done += n;
-    if (bar) bar(done, total);
+    bar(done, total);
   }
   std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
               o.out.c_str(), total - kept, kept);
