@@ -560,11 +560,11 @@ std::string one_line(std::string_view s, bool name = false) {
 
 // A player's name on a game's score line: one line, no colon (it ends the name), and never
 // empty, which the line cannot hold (a record's default name then, "Player 0" or "Player 1").
+// Its ends are trimmed as the reader trims them (text::trim: tabs too).
 std::string score_line_name(const std::string& name, int side) {
-  std::string out = one_line(name, true);
-  const size_t first = out.find_first_not_of(' ');
-  if (first == std::string::npos) return MatchRecord{}.players[size_t(side)];
-  return out.substr(first, out.find_last_not_of(' ') - first + 1);
+  const std::string out(trim(one_line(name, true)));
+  if (out.empty()) return MatchRecord{}.players[size_t(side)];
+  return out;
 }
 
 std::string pad(std::string s, size_t width) {
@@ -598,7 +598,9 @@ struct LineCells {
 void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
   if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
   out += " Game " + std::to_string(g.number) + "\n";
-  out += " " + pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]), 31) +
+  // The left entry is padded to 31 columns, and a longer one still ends with a space: the second
+  // name must not run into the first score's digits.
+  out += " " + pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]) + " ", 31) +
          score_line_name(record.players[1], 1) +
          " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;

@@ -151,5 +151,23 @@ TEST(FuzzRegressions, AnEmptyPlayerNameIsWrittenToMatAsTheDefaultName) {
   EXPECT_EQ(back->games, rec.games);
 }
 
+// sgf_file: a first name of 31 or more characters left no space before the second name, and a
+// second name starting with digits (" 21 0 0 0 ") ran into the first score: game 1 read back at
+// 021 points. A name's tab at either end was kept, where the reader trims it.
+TEST(FuzzRegressions, ALongFirstNameIsSeparatedFromTheSecondOnTheScoreLine) {
+  MatchRecord rec;
+  rec.match_length = 0;
+  rec.players = {std::string(31, 'O') + "\t", " 21 0 0 0 "};
+  GameReplay g(*rules_preset("wbf"), 0, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  rec.games = {g.game(1)};
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->players[0], std::string(31, 'O'));
+  EXPECT_EQ(back->players[1], "21 0 0 0");
+  EXPECT_EQ(back->games, rec.games);
+}
+
 }  // namespace
 }  // namespace nard

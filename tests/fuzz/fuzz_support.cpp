@@ -16,7 +16,10 @@
 namespace nard::fuzz {
 
 void fail(const std::string& what) {
-  std::fprintf(stderr, "fuzz check failed: %s\n", what.c_str());
+  // The whole message, NUL bytes included (a fuzz input's text may hold them).
+  std::fputs("fuzz check failed: ", stderr);
+  std::fwrite(what.data(), 1, what.size(), stderr);
+  std::fputc('\n', stderr);
   std::fflush(stderr);
   std::abort();
 }
