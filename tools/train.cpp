@@ -254,6 +254,10 @@ void register_train(CLI::App& app) {
   g->add_option("--alternatives", sv.alternatives,
                 "Per sampled turn, also the results of the net's K best plays other than the one made (default 0)")
       ->check(CLI::Range(0, 64));
+  g->add_option("--focus", sv.focus,
+                "Value and fit only this fraction of each step's sample: the positions where the net's 0-ply and "
+                "1-ply differ most (default 1: all)")
+      ->check(real_in(0, 1));
   g->add_option("--window", sv.window, "A step fits the positions of this many steps (itself included)")->check(at_least(1));
   g->add_option("--epochs", sv.epochs, "Passes over the positions per step")->check(at_least(1));
   g->add_option("--lr-final", sv.final_learning_rate,

@@ -54,6 +54,48 @@ std::string chunk_path(const std::string& dir, int chunk) {
   return (fs::path(dir) / name).string();
 }
 
+// The fraction `keep` of `sample` (at least one position) where the model's 0-ply and 1-ply
+// cubeless equities differ most, in sample order; equal differences keep the earlier position.
+// Every rank passes the same sample and gets the same result.
+Result<std::vector<Position>> focus_on_disagreement(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+                                                    const std::vector<Position>& sample, double keep, int threads,
+                                                    const std::function<void(long long, long long)>& progress) {
+  const size_t n = sample.size();
+  std::vector<Probabilities> flat(n), deep(n);
+  ValuationConfig vc;
+  vc.threads = threads;
+  vc.ply = 0;
+  if (auto e = value_positions(comm, model, sample, vc, flat)) return *e;
+  vc.ply = 1;
+  if (auto e = value_positions(comm, model, sample, vc, deep, progress)) return *e;
+  Result<std::string> chosen = from_root(comm, [&]() -> Result<std::string> {
+    const Rules& rules = model->rules();
+    std::vector<float> gap(n);
+    for (size_t i = 0; i < n; ++i)
+      gap[i] = std::fabs(cubeless_equity(deep[i], rules) - cubeless_equity(flat[i], rules));
+    std::vector<int32_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = int32_t(i);
+    const size_t kept = n == 0 ? 0 : std::clamp(size_t(std::llround(keep * double(n))), size_t(1), n);
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return gap[size_t(a)] > gap[size_t(b)]; });
+    order.resize(kept);
+    std::sort(order.begin(), order.end());
+    ByteWriter w;
+    w.put_vector(order);
+    return w.take();
+  });
+  if (!chosen) return chosen.error();
+  std::vector<int32_t> order;
+  ByteReader in(*chosen);
+  if (!in.get_vector(order) || !in.at_end()) return make_error("malformed focus list from rank 0");
+  std::vector<Position> out;
+  out.reserve(order.size());
+  for (int32_t i : order) {
+    if (i < 0 || size_t(i) >= n) return make_error("malformed focus list from rank 0");
+    out.push_back(sample[size_t(i)]);
+  }
+  return out;
+}
+
 Result<Rules> resolve_rules(const std::string& name) {
   Result<Rules> r = rules_for_variant(name);
   if (r) return r;
@@ -93,6 +135,7 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
   if (c.fresh_nets) s << "fresh_nets 1\n";
   if (c.final_learning_rate > 0) s << "final_learning_rate " << c.final_learning_rate << "\n";
   if (c.alternatives > 0) s << "alternatives " << c.alternatives << "\n";
+  if (c.focus < 1) s << "focus " << c.focus << "\n";
   if (!c.contact_inputs.empty()) s << "contact_inputs " << c.contact_inputs << "\n";
   for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
@@ -260,6 +303,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (c.ply < 1 || c.ply > 3) return make_error("--targets must be ply1, ply2 or ply3");
     if (!(c.keep > 0 && c.keep <= 1)) return make_error("--keep must be in (0, 1]");
     if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
+    if (!(c.focus > 0 && c.focus <= 1)) return make_error("--focus must be in (0, 1]");
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
     if (!(c.final_learning_rate >= 0) || c.final_learning_rate > c.learning_rate)
       return make_error("--lr-final must be positive and at most --lr");
@@ -379,11 +423,21 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     Result<std::vector<Position>> sampled = sample_positions(
         comm, *model, sc, skip, &stats, [&](long long d, long long t) { report(step, "sample", d, t); });
     if (!sampled) return sampled.error();
-    const std::vector<Position>& sample = *sampled;
     report(step, "sample", c.games_per_step, c.games_per_step,
-           std::to_string(sample.size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
+           std::to_string(sampled->size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
                (c.alternatives > 0 ? std::to_string(stats.alternatives) + " of the candidates results of plays not made, " : "") +
                std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
+    std::vector<Position> sample = *sampled;
+    if (c.focus < 1) {
+      const size_t before = sample.size();
+      Result<std::vector<Position>> focused = focus_on_disagreement(
+          comm, *model, sample, c.focus, c.threads, [&](long long d, long long t) { report(step, "focus", d, t); });
+      if (!focused) return focused.error();
+      sample = *focused;
+      report(step, "focus", (long long)before, (long long)before,
+             std::to_string(sample.size()) + " of " + std::to_string(before) +
+                 " positions kept: those where the 0-ply and the 1-ply differ most");
+    }
 
     // 2. Valuation, chunk by chunk; chunks already on disk (from before a kill) are kept.
     const auto t_value = Clock::now();

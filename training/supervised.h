@@ -52,6 +52,10 @@ struct SupervisedConfig {
   double exploration = 0.05;  // per move in the sampling games
   double keep = 0.5;          // probability of keeping a position met
   int alternatives = 0;       // per kept turn, the results of the net's this many next-best plays too
+  // < 1: of the sample, only this fraction is valued and fitted: the positions whose 0-ply and
+  // 1-ply cubeless equities (the model's own) differ most, where the net is least consistent with
+  // its own lookahead. Recomputed on resume (deterministic); costs one 1-ply valuation a position.
+  double focus = 1;
   int window = 3;          // a step fits the positions of itself and the window-1 steps before
   int epochs = 4;
   int batch_size = 256;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "bot/position_valuation.h"
 #include "nn/position_database.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
@@ -140,6 +141,79 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
   fs::remove_all(base);
 }
 
+// The records of every chunk of a step directory, in order.
+std::vector<PositionRecord> step_records(const fs::path& step) {
+  std::vector<PositionRecord> all;
+  for (int k = 0;; ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "positions-%04d.npdb", k);
+    if (!fs::exists(step / name)) break;
+    Result<PositionDatabase> db = load_position_database((step / name).string());
+    EXPECT_TRUE(db.ok()) << db.error().message;
+    if (!db) break;
+    all.insert(all.end(), db->records.begin(), db->records.end());
+  }
+  return all;
+}
+
+// --focus F: of the same sample, the fraction F where the net's 0-ply and 1-ply differ most, in
+// sample order; the same positions with any thread count.
+TEST(Supervised, FocusKeepsThePositionsWhereZeroAndOnePlyDifferMost) {
+  const fs::path base = temp_dir("focus");
+  const std::string init = start_model(base);
+  SupervisedConfig all = tiny(base / "all", init);
+  all.steps = 1;
+  all.eval_games = 0;
+  all.bearoff_database = false;
+  ASSERT_FALSE(run_supervised(all, {}).has_value());
+  SupervisedConfig focus = all;
+  focus.out_dir = (base / "focus").string();
+  focus.focus = 0.25;
+  ASSERT_FALSE(run_supervised(focus, {}).has_value());
+  const std::vector<PositionRecord> every = step_records(base / "all/step-0001");
+  const std::vector<PositionRecord> kept = step_records(base / "focus/step-0001");
+  ASSERT_GT(every.size(), 20u);
+  EXPECT_EQ(kept.size(), size_t(std::llround(0.25 * double(every.size()))));
+
+  // The 1-ply targets are the deep values; the 0-ply ones from the start model.
+  Result<Rules> rules = rules_preset("wbf");
+  Result<NetWeights> w = load_weights(init);
+  ASSERT_TRUE(rules.ok() && w.ok());
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::create(*rules, *w);
+  ASSERT_TRUE(model.ok());
+  std::vector<Position> positions;
+  for (const PositionRecord& r : every) positions.push_back(r.position);
+  std::vector<Probabilities> flat(positions.size());
+  ValuationConfig vc;
+  vc.ply = 0;
+  vc.threads = 1;
+  value_positions(*model, positions, vc, flat);
+  std::vector<float> gap(every.size());
+  for (size_t i = 0; i < every.size(); ++i)
+    gap[i] = std::fabs(cubeless_equity(every[i].target, *rules) - cubeless_equity(flat[i], *rules));
+  // Kept: a subsequence of the sample, the same targets, and no dropped position differs more.
+  size_t j = 0;
+  float least_kept = 1e9f;
+  std::vector<bool> is_kept(every.size(), false);
+  for (const PositionRecord& r : kept) {
+    while (j < every.size() && !(every[j].position == r.position)) ++j;
+    ASSERT_LT(j, every.size()) << "a kept position is not in the sample, or out of order";
+    EXPECT_EQ(every[j].target, r.target);
+    is_kept[j] = true;
+    least_kept = std::min(least_kept, gap[j]);
+    ++j;
+  }
+  for (size_t i = 0; i < every.size(); ++i)
+    if (!is_kept[i]) EXPECT_LE(gap[i], least_kept) << i;
+
+  SupervisedConfig one = focus;
+  one.out_dir = (base / "one").string();
+  one.threads = 1;
+  ASSERT_FALSE(run_supervised(one, {}).has_value());
+  EXPECT_EQ(step_records(base / "one/step-0001"), kept);
+  fs::remove_all(base);
+}
+
 // A fresh, deeper net fitted to the positions of another run (--fresh-nets --positions-from).
 TEST(Supervised, FreshDeeperNetFromAnotherRunsPositions) {
   const fs::path base = temp_dir("fresh");
@@ -258,6 +332,17 @@ TEST(Supervised, RefusesWhatCannotBeRight) {
   SupervisedConfig bad_ply = tiny(base / "bp", init);
   bad_ply.ply = 0;
   EXPECT_TRUE(run_supervised(bad_ply, {}).has_value());
+  SupervisedConfig no_focus = tiny(base / "nf", init);
+  no_focus.focus = 0;
+  auto nothing_kept = run_supervised(no_focus, {});
+  ASSERT_TRUE(nothing_kept.has_value());
+  EXPECT_NE(nothing_kept->message.find("--focus"), std::string::npos);
+  SupervisedConfig refocused = c;
+  refocused.resume = true;
+  refocused.focus = 0.5;
+  auto focus_changed = run_supervised(refocused, {});
+  ASSERT_TRUE(focus_changed.has_value());
+  EXPECT_NE(focus_changed->message.find("other settings"), std::string::npos);
   // A final learning rate above the first; a resume that adds an annealing the run did not have.
   SupervisedConfig rising = tiny(base / "lr", init);
   rising.final_learning_rate = rising.learning_rate * 2;
