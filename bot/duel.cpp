@@ -5,6 +5,7 @@
 #include "engine/dice.h"
 #include "engine/match.h"
 #include "engine/movegen.h"
+#include "engine/zeroed_array.h"
 
 namespace nard {
 
@@ -47,13 +48,14 @@ DuelGame play_game(MoveGenerator& gen, Position* buffer, Player& a, Player& b, b
 DuelGame play_duel_game(const Rules& rules, Player& a, Player& b, bool a_starts, uint64_t seed,
                         int max_turns) {
   MoveGenerator gen(rules);
-  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  // Zeroed pages from the kernel: a game touches only the few it lists plays in.
+  const ZeroedArray<Position> buffer = make_zeroed_array<Position>(kMaxPlays);
   return play_game(gen, buffer.get(), a, b, a_starts, seed, max_turns);
 }
 
 DuelResult play_duel(const Rules& rules, Player& a, Player& b, int games, uint64_t seed) {
   MoveGenerator gen(rules);
-  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  const ZeroedArray<Position> buffer = make_zeroed_array<Position>(kMaxPlays);
   DuelResult res;
   for (int i = 0; i < games; ++i) {
     const DuelGame g =

@@ -56,7 +56,7 @@ std::function<void(const training::SupervisedProgress&)> supervised_reporter(std
       return line->message(p.phase + " after " + std::to_string(p.done) + " of " + std::to_string(p.steps) + " steps");
     const auto now = std::chrono::steady_clock::now();
     if (p.phase != phase->name || p.step != phase->step) *phase = {p.phase, p.step, now, p.done};
-    const std::string unit = p.phase == "value" ? "positions" : p.phase == "fit" ? "epochs" : "games";
+    const std::string unit = p.phase == "value" || p.phase == "focus" ? "positions" : p.phase == "fit" ? "epochs" : "games";
     const double elapsed = std::chrono::duration<double>(now - phase->start).count();
     line->update(progress_bar_text(head + p.phase, p.done, p.total, unit, elapsed, phase->done_at_start),
                  p.done >= p.total);
