@@ -169,5 +169,21 @@ TEST(FuzzRegressions, ALongFirstNameIsSeparatedFromTheSecondOnTheScoreLine) {
   EXPECT_EQ(back->games, rec.games);
 }
 
+// sgf_file: an SGF game that stops after a roll not yet played ("(;DI[44])") read as one roll;
+// a .mat file cannot hold a roll without its play (it would read as a dance), so the .mat written
+// from it holds the game without the roll, and reads back.
+TEST(FuzzRegressions, AnSgfRollNotYetPlayedIsLeftOutOfTheMat) {
+  Result<MatchRecord> rec = read_sgf("(;DI[44])");
+  ASSERT_TRUE(rec.ok()) << rec.error().message;
+  ASSERT_EQ(rec->games.size(), 1u);
+  ASSERT_EQ(rec->games[0].actions.size(), 1u);
+  EXPECT_EQ(rec->games[0].actions[0].kind, ActionKind::Roll);
+  Result<MatchRecord> back = read_mat(write_mat(*rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->games.size(), 1u);
+  EXPECT_TRUE(back->games[0].actions.empty());
+  EXPECT_EQ(back->games[0].end.kind, GameEndKind::Unfinished);
+}
+
 }  // namespace
 }  // namespace nard
