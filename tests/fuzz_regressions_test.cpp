@@ -185,5 +185,35 @@ TEST(FuzzRegressions, AnSgfRollNotYetPlayedIsLeftOutOfTheMat) {
   EXPECT_EQ(back->games[0].end.kind, GameEndKind::Unfinished);
 }
 
+// sgf_file: a money game that stops just after the doubler accepted a beaver: a .mat file has no
+// cell for that acceptance (gnubg writes none: the doubler's next roll says so), so the .mat holds
+// the game up to the beaver; with the next roll, the reader puts the acceptance back.
+TEST(FuzzRegressions, ABeaverAcceptedAtTheEndOfAnUnfinishedGameIsLeftOutOfTheMat) {
+  MatchRecord rec;
+  rec.match_length = 0;
+  rec.beavers = true;
+  Result<Rules> rules = record_rules(rec, MatchGame{});
+  ASSERT_TRUE(rules.ok()) << rules.error().message;
+  GameReplay g(*rules, 0, {0, 0}, false);
+  ASSERT_FALSE(g.roll(0, Dice{6, 6}));
+  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  ASSERT_FALSE(g.double_cube(1));
+  ASSERT_FALSE(g.beaver(0));
+  ASSERT_FALSE(g.take(1));
+  rec.games = {g.game(1)};
+  ASSERT_FALSE(check_record(rec));
+  Result<MatchRecord> back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->games.size(), 1u);
+  ASSERT_EQ(back->games[0].actions.size(), 4u);
+  EXPECT_EQ(back->games[0].actions[3].kind, ActionKind::Beaver);
+  ASSERT_FALSE(g.roll(1, Dice{3, 1}));
+  ASSERT_FALSE(g.play_to(1, g.legal_plays()[0]));
+  rec.games = {g.game(1)};
+  back = read_mat(write_mat(rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->games[0].actions, rec.games[0].actions);
+}
+
 }  // namespace
 }  // namespace nard

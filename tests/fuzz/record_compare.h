@@ -83,16 +83,20 @@ inline std::vector<MatchAction> without_refused_resignations(const std::vector<M
 // as the game's result (a refused one leaves no trace); a roll written without a play ("16:")
 // reads back as a dance played when the roll has no legal play, whether or not the record held
 // the (empty) play, before a resignation or at the end of an unfinished game; a roll not yet
-// played when an unfinished record stops is not written. Both records are compared in this
-// form.
+// played when an unfinished record stops is not written, nor the doubler's acceptance of a beaver
+// that ends it. Both records are compared in this form.
 inline MatchRecord as_files_hold_it(MatchRecord r) {
   for (MatchGame& g : r.games) {
     std::vector<MatchAction> in = without_refused_resignations(g.actions);
     const bool unfinished = g.end.kind == GameEndKind::Unfinished;
-    auto drop_pending = [&](std::vector<MatchAction>& v) {  // a pending resignation, a roll
+    // A pending resignation, a roll, and the doubler's acceptance of a beaver (a .mat file has no
+    // cell for it: the doubler's next roll says so).
+    auto drop_pending = [&](std::vector<MatchAction>& v) {
       if (!unfinished) return;
       if (!v.empty() && v.back().kind == ActionKind::Resign) v.pop_back();
       if (!v.empty() && v.back().kind == ActionKind::Roll) v.pop_back();
+      if (v.size() >= 2 && v.back().kind == ActionKind::Take && v[v.size() - 2].kind == ActionKind::Beaver)
+        v.pop_back();
     };
     drop_pending(in);
     std::vector<MatchAction> out;
