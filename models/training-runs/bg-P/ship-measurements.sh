@@ -3,7 +3,7 @@
 # net it would replace; results under runs/ship-P/. Needs nard on PATH.
 cd "$(dirname "$0")/../../.."
 M=${M:-runs/bg-P-pruned.nardnet}
-S=models/nard-backgammon-49ea5153622d.nardnet  # the shipped net
+S=models/training-runs/bg-M/nard-backgammon-49ea5153622d.nardnet  # the shipped net
 N=nard
 o=${O:-runs/ship-P}; mkdir -p $o
 t() { local name=$1; shift; echo "== $name: $*" >> $o/times.log; /usr/bin/time -f "$name %e s wall %U s user" -a -o $o/times.log "$@" > $o/$name.txt 2>$o/$name.err; }
