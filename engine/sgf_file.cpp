@@ -1,5 +1,6 @@
 #include "engine/sgf_file.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -535,7 +536,13 @@ std::string write_sgf(const MatchRecord& record) {
             out += std::string(m.sgf) + "[" + escaped(v) + "]";
             mapped = true;
           }
-        if (!mapped) nt.push_back(k + ":" + v);
+        if (!mapped) {
+          // NT[name:value] ends the name at its first colon: a name (from a .mat file, say) keeps
+          // none of its own.
+          std::string name = k;
+          std::replace(name.begin(), name.end(), ':', ' ');
+          nt.push_back(name + ":" + v);
+        }
       }
       if (record.beavers) nt.push_back("Beaver:On");
       if (record.match_length > 0 && !cube && !record.crawford) nt.push_back("Crawford:Off");

@@ -215,5 +215,21 @@ TEST(FuzzRegressions, ABeaverAcceptedAtTheEndOfAnUnfinishedGameIsLeftOutOfTheMat
   EXPECT_EQ(back->games[0].actions, rec.games[0].actions);
 }
 
+// mat_file: a .mat tag whose name holds a colon ("; [Crawford: \"On\"]") went into SGF as
+// NT[Crawford::On], which the SGF reader splits at the first colon into the Crawford setting with
+// the value ":On", and refused. The SGF writer now writes such a name with a space for the colon.
+TEST(FuzzRegressions, AMatTagNameWithAColonIsWrittenToSgfWithoutIt) {
+  Result<MatchRecord> rec = read_mat(
+      "; [Crawford: \"On\"]\n; [a:b \"c\"]\n\n 5 point match\n\n Game 1\n a : 0                          b : 0\n");
+  ASSERT_TRUE(rec.ok()) << rec.error().message;
+  ASSERT_EQ(rec->tag("Crawford:"), "On");
+  Result<MatchRecord> back = read_sgf(write_sgf(*rec));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->tag("Crawford "), "On");
+  EXPECT_EQ(back->tag("a b"), "c");
+  EXPECT_EQ(back->crawford, rec->crawford);
+  EXPECT_EQ(back->games, rec->games);
+}
+
 }  // namespace
 }  // namespace nard
