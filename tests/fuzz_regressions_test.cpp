@@ -11,6 +11,14 @@
 namespace nard {
 namespace {
 
+// A backgammon game of one roll (3-1) and its first legal play, unfinished.
+MatchGame one_play_game(int match_length) {
+  GameReplay g(*rules_preset("wbf"), match_length, {0, 0}, false);
+  EXPECT_FALSE(g.roll(0, Dice{3, 1}));
+  EXPECT_FALSE(g.play_to(0, g.legal_plays()[0]));
+  return g.game(1);
+}
+
 // gnubg_id: a Match ID holding the lower die first decoded to dice {1,5}, which the encoder
 // writes as 5-1, so the ID written back read as another state.
 TEST(FuzzRegressions, MatchIdDiceInEitherOrderReadBackTheSame) {
@@ -103,10 +111,7 @@ TEST(FuzzRegressions, FreeTextsThatAMatLineCannotHoldAreWrittenOnOneLine) {
   rec.match_length = 3;
   rec.players = {"a:b", "c\nd"};
   rec.tags = {{"Site", "two\nlines"}, {"Odd\"name", "x"}};
-  GameReplay g(*rules_preset("wbf"), 3, {0, 0}, false);
-  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
-  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
-  rec.games = {g.game(1)};
+  rec.games = {one_play_game(rec.match_length)};
   Result<MatchRecord> back = read_mat(write_mat(rec));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->players[0], "a b");
@@ -158,10 +163,7 @@ TEST(FuzzRegressions, ALongFirstNameIsSeparatedFromTheSecondOnTheScoreLine) {
   MatchRecord rec;
   rec.match_length = 0;
   rec.players = {std::string(31, 'O') + "\t", " 21 0 0 0 "};
-  GameReplay g(*rules_preset("wbf"), 0, {0, 0}, false);
-  ASSERT_FALSE(g.roll(0, Dice{3, 1}));
-  ASSERT_FALSE(g.play_to(0, g.legal_plays()[0]));
-  rec.games = {g.game(1)};
+  rec.games = {one_play_game(rec.match_length)};
   Result<MatchRecord> back = read_mat(write_mat(rec));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->players[0], std::string(31, 'O'));

@@ -54,6 +54,24 @@ std::string chunk_path(const std::string& dir, int chunk) {
   return (fs::path(dir) / name).string();
 }
 
+// Rank 0 computes a list of indices (`make`) and every rank gets it; `what` names it in the error
+// for a list that does not decode.
+Result<std::vector<int32_t>> indices_from_root(Communicator& comm, const std::string& what,
+                                               const std::function<Result<std::vector<int32_t>>()>& make) {
+  Result<std::string> bytes = from_root(comm, [&]() -> Result<std::string> {
+    Result<std::vector<int32_t>> list = make();
+    if (!list) return list.error();
+    ByteWriter w;
+    w.put_vector(*list);
+    return w.take();
+  });
+  if (!bytes) return bytes.error();
+  std::vector<int32_t> list;
+  ByteReader in(*bytes);
+  if (!in.get_vector(list) || !in.at_end()) return make_error("malformed " + what + " from rank 0");
+  return list;
+}
+
 // The fraction `keep` of `sample` (at least one position) where the model's 0-ply and 1-ply
 // cubeless equities differ most, in sample order; equal differences keep the earlier position.
 // Every rank passes the same sample and gets the same result.
@@ -68,7 +86,7 @@ Result<std::vector<Position>> focus_on_disagreement(Communicator& comm, const st
   if (auto e = value_positions(comm, model, sample, vc, flat)) return *e;
   vc.ply = 1;
   if (auto e = value_positions(comm, model, sample, vc, deep, progress)) return *e;
-  Result<std::string> chosen = from_root(comm, [&]() -> Result<std::string> {
+  Result<std::vector<int32_t>> chosen = indices_from_root(comm, "focus list", [&]() -> Result<std::vector<int32_t>> {
     const Rules& rules = model->rules();
     std::vector<float> gap(n);
     for (size_t i = 0; i < n; ++i)
@@ -79,17 +97,12 @@ Result<std::vector<Position>> focus_on_disagreement(Communicator& comm, const st
     std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return gap[size_t(a)] > gap[size_t(b)]; });
     order.resize(kept);
     std::sort(order.begin(), order.end());
-    ByteWriter w;
-    w.put_vector(order);
-    return w.take();
+    return order;
   });
   if (!chosen) return chosen.error();
-  std::vector<int32_t> order;
-  ByteReader in(*chosen);
-  if (!in.get_vector(order) || !in.at_end()) return make_error("malformed focus list from rank 0");
   std::vector<Position> out;
-  out.reserve(order.size());
-  for (int32_t i : order) {
+  out.reserve(chosen->size());
+  for (int32_t i : *chosen) {
     if (i < 0 || size_t(i) >= n) return make_error("malformed focus list from rank 0");
     out.push_back(sample[size_t(i)]);
   }
@@ -427,13 +440,13 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
            std::to_string(sampled->size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
                (c.alternatives > 0 ? std::to_string(stats.alternatives) + " of the candidates results of plays not made, " : "") +
                std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
-    std::vector<Position> sample = *sampled;
+    std::vector<Position> sample = std::move(sampled).value();
     if (c.focus < 1) {
       const size_t before = sample.size();
       Result<std::vector<Position>> focused = focus_on_disagreement(
           comm, *model, sample, c.focus, c.threads, [&](long long d, long long t) { report(step, "focus", d, t); });
       if (!focused) return focused.error();
-      sample = *focused;
+      sample = std::move(focused).value();
       report(step, "focus", (long long)before, (long long)before,
              std::to_string(sample.size()) + " of " + std::to_string(before) +
                  " positions kept: those where the 0-ply and the 1-ply differ most");
@@ -448,7 +461,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     const long long n = (long long)sample.size();
     const int chunks = int((n + c.chunk_positions - 1) / c.chunk_positions);
     // Rank 0 finds the chunks still to value (the others may be on disk from before a kill).
-    Result<std::string> todo = from_root(comm, [&]() -> Result<std::string> {
+    Result<std::vector<int32_t>> todo = indices_from_root(comm, "chunk list", [&]() -> Result<std::vector<int32_t>> {
       std::vector<int32_t> missing;
       for (int k = 0; k < chunks; ++k) {
         const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
@@ -463,16 +476,10 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
         }
         missing.push_back(k);
       }
-      ByteWriter w;
-      w.put_vector(missing);
-      return w.take();
+      return missing;
     });
     if (!todo) return todo.error();
-    std::vector<int32_t> missing;
-    {
-      ByteReader in(*todo);
-      if (!in.get_vector(missing) || !in.at_end()) return make_error("malformed chunk list from rank 0");
-    }
+    const std::vector<int32_t>& missing = *todo;
     std::vector<Probabilities> values;
     for (int k : missing) {
       const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
@@ -686,8 +693,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     Result<std::shared_ptr<const NeuralModel>> prev_model = NeuralModel::create(rules, current);
     if (!prev_model) return prev_model.error();
     if (c.eval_games > 0) {
-      std::vector<std::pair<std::string, std::shared_ptr<const NeuralModel>>> opponents = {{"previous", *prev_model}};
-      if (step > 1) opponents.push_back({"first", *first_model});
+      std::vector<std::pair<std::string, std::shared_ptr<const NeuralModel>>> opponents;
+      opponents.emplace_back("previous", *prev_model);
+      if (step > 1) opponents.emplace_back("first", *first_model);
       for (auto& [name, opp] : opponents) {
         report(step, "eval", 0, c.eval_games);
         Result<StrengthResult> r =
