@@ -308,14 +308,15 @@ TEST(TwoSidedBearoff, CubeDecisionsAreExactAtEveryPly) {
 TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   Bot bot(database());
   const Position pos = P("x 2:2 off:13; o 24:1 off:14");
-  // A cube on 4 can double four more times below the cap of 64: the model on the exact
-  // probabilities, as everywhere the database does not reach.
-  const CubeView four{4, CubeHolder::Me, true};
-  EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, four, wbf()));
-  EXPECT_TRUE(exact_bearoff_cube(database().get(), pos, CubeView{2, CubeHolder::Me, true}, wbf()));
-  Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, four, 0);
+  // A cube on 8 can double three more times below the cap of 64: the model on the exact
+  // probabilities, as everywhere the database does not reach. A cube on 4 (four doublings left)
+  // still takes the table's values.
+  const CubeView eight{8, CubeHolder::Me, true};
+  EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, eight, wbf()));
+  EXPECT_TRUE(exact_bearoff_cube(database().get(), pos, CubeView{4, CubeHolder::Me, true}, wbf()));
+  Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, eight, 0);
   Result<CubeDecision> model =
-      analyse_money_cube(bot.search.evaluate(pos, 0), four, classify_for_cube(pos), wbf());
+      analyse_money_cube(bot.search.evaluate(pos, 0), eight, classify_for_cube(pos), wbf());
   ASSERT_TRUE(d.ok() && model.ok());
   EXPECT_EQ(d->no_double, model->no_double);
   // Not in money play with the arithmetic cube, nor in a match, nor without the database.
@@ -323,6 +324,23 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   dave.cube_progression = CubeProgression::Arithmetic;
   EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, CubeView{}, dave));
   EXPECT_FALSE(exact_bearoff_cube(nullptr, pos, CubeView{}, wbf()));
+}
+
+// Seven checkers a side is beyond the table, but two plies later (each side bears off at least two)
+// every leaf is in it. The double/take of a redouble from 2 then looks ahead to leaves with the cube
+// on 4, which the table still values (four doublings below the cap of 64): per unit of the cube it
+// equals the double/take of the centred cube, as in gnubg's 2-ply (session 28: the model at those
+// leaves had made all five of `nard bench cube --ply 2`'s bear-off disagreements).
+TEST(TwoSidedBearoff, ARedoubleFromTwoLooksAheadToExactLeaves) {
+  Bot bot(database());
+  const Position pos = P("x 1:7 off:8; o 24:7 off:8");
+  ASSERT_FALSE(database()->two_sided_covers(pos));
+  Result<CubeDecision> centred = analyse_money_cube_lookahead(bot.search, pos, CubeView{}, 2);
+  Result<CubeDecision> owned =
+      analyse_money_cube_lookahead(bot.search, pos, CubeView{2, CubeHolder::Me, true}, 2);
+  ASSERT_TRUE(centred.ok() && owned.ok());
+  EXPECT_NEAR(owned->double_take, centred->double_take, 1e-9);
+  EXPECT_GT(owned->no_double, centred->no_double);  // owning the cube is worth something
 }
 
 // Cubeful checker play: after 6-3 here every play leaves the opponent a double the side on roll

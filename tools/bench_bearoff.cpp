@@ -6,7 +6,7 @@
 // that approximation takes the exact cube action and what its choices cost; with --gnubg (default:
 // Debian's /var/lib/gnubg/gnubg_ts0.bd when present), the differences to GNU Backgammon's own
 // table; with --cap K, how far tables with 0..K doublings left below a cube cap are from the
-// uncapped one (why bot/cube/bearoff.h uses it from 5 doublings below the cap).
+// uncapped one (why bot/cube/bearoff.h uses it from 4 doublings below the cap).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

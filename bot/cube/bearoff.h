@@ -3,11 +3,13 @@
 // database instead of Janowski's model.
 //
 // The database's values assume a geometric cube without a cap; the rules' cap (cube_cap) changes
-// them by at most 1.3e-4 per unit of the cube anywhere in the table once 5 doublings remain below
-// it (measured by `nard bench bearoff --cap`: 1.1e-3 with 4, 1.6e-2 with 3). So they are used when
-// the cube can still double at least kMinDoublings times: with the default cap of 64, cubes of 1
-// and 2. Jacoby does not matter (no gammons are possible); beavers are in the table when the rules
-// have them.
+// them by at most 1.1e-3 per unit of the cube anywhere in the table once 4 doublings remain below
+// it (measured by `nard bench bearoff --cap`: 1.3e-4 with 5, 1.6e-2 with 3), where the cube model
+// errs by 0.024-0.030 on average (the same bench, on the one-sided database's winning chances,
+// which are within 1e-3 of the exact ones). So they are used
+// when the cube can still double at least kMinDoublings times: with the default cap of 64, cubes
+// of 1, 2 and 4, which a redouble from 2 needs (its double/take leaves hold the cube on 4). Jacoby
+// does not matter (no gammons are possible); beavers are in the table when the rules have them.
 //
 // Pure functions of immutable data; thread-safe.
 #pragma once
@@ -21,7 +23,7 @@
 
 namespace nard {
 
-inline constexpr int kMinDoublings = 5;
+inline constexpr int kMinDoublings = 4;
 
 // Per unit of the current cube, from the side on roll of the position.
 struct BearoffCubeEquities {
