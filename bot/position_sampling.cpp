@@ -12,7 +12,6 @@
 namespace nard {
 
 namespace {
-constexpr uint64_t kKeepStream = 0x6B656570ull;  // "keep"
 constexpr uint64_t kAlternativesStream = 0x616C7473ull;  // "alts"
 constexpr int kGamesPerBlock = 32;               // games between progress reports
 
@@ -71,7 +70,7 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
           };
         const PlayedGame game = player.play(evaluator, seed, options, observer);
         out.unfinished = game.finished ? 0 : 1;
-        Rng keep(seed ^ kKeepStream);
+        Rng keep(seed ^ kSampleKeepStream);
         for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
           if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
       }

@@ -32,6 +32,10 @@
 
 namespace nard {
 
+// The stream (game seed ^ this) of a game's keep decisions: one uniform draw per position met after
+// the starting one, kept when below SamplingConfig::keep (bot/outcome_targets.h keeps the same).
+inline constexpr uint64_t kSampleKeepStream = 0x6B656570ull;  // "keep"
+
 struct SamplingConfig {
   long long first_game = 0;  // game indices [first_game, first_game + games)
   int games = 1000;

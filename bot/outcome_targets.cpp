@@ -1,0 +1,123 @@
+#include "bot/outcome_targets.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "bot/search.h"
+#include "bot/self_play.h"
+#include "engine/dice.h"
+
+namespace nard {
+
+namespace {
+constexpr int kGamesPerBlock = 32;  // games between progress reports
+
+Probabilities plus(const Probabilities& a, const Probabilities& b) {
+  return {a.win + b.win, a.win_gammon + b.win_gammon, a.win_backgammon + b.win_backgammon,
+          a.lose_gammon + b.lose_gammon, a.lose_backgammon + b.lose_backgammon};
+}
+Probabilities minus(const Probabilities& a, const Probabilities& b) {
+  return {a.win - b.win, a.win_gammon - b.win_gammon, a.win_backgammon - b.win_backgammon,
+          a.lose_gammon - b.lose_gammon, a.lose_backgammon - b.lose_backgammon};
+}
+
+struct GameTargets {
+  std::vector<PositionRecord> kept;
+  uint8_t unfinished = 0;
+};
+}  // namespace
+
+std::vector<Probabilities> outcome_targets(const std::vector<Probabilities>& one_ply,
+                                           const std::vector<Probabilities>& after_play) {
+  const size_t n = std::min(one_ply.size(), after_play.size());
+  std::vector<Probabilities> y(n);
+  if (n == 0) return y;
+  // Unclamped along the way (clamping would bias the sum); clamped once per target at the end.
+  y[n - 1] = one_ply[n - 1];
+  for (size_t t = n - 1; t-- > 0;)
+    y[t] = plus(one_ply[t], minus(invert(y[t + 1]), after_play[t]));
+  for (Probabilities& p : y) p = make_consistent(p);
+  return y;
+}
+
+SearchConfig outcome_search_config() {
+  SearchConfig c;
+  c.ply = 1;
+  c.prune_keep = 0;  // the full net's best play of every roll, as the greedy player's
+  return c;
+}
+
+std::vector<Probabilities> game_outcome_targets(const PlayedGame& game, Search& search) {
+  const size_t n = game.positions.size();
+  std::vector<Probabilities> one_ply(n), after_play(n);
+  for (size_t t = 0; t < n; ++t) {
+    one_ply[t] = search.evaluate(game.positions[t], 1);
+    after_play[t] = t + 1 < n ? invert(game.values[t + 1]) : game.result;
+  }
+  return outcome_targets(one_ply, after_play);
+}
+
+Result<std::vector<PositionRecord>> sample_outcome_targets(
+    const std::shared_ptr<const NeuralModel>& model, const SamplingConfig& c,
+    const std::function<bool(const Position&)>& skip, SampleStatistics* statistics,
+    const std::function<void(long long, long long)>& progress) {
+  if (c.alternatives > 0)
+    return make_error("outcome targets need the game after each position: alternatives (plays not made) have none");
+  const Rules& rules = model->rules();
+  SelfPlayOptions options;
+  options.exploration = c.exploration;
+  const int games = std::max(0, c.games);
+  std::vector<GameTargets> played(static_cast<size_t>(games));
+  const int threads = std::max(1, c.threads);
+  for (int block = 0; block < games; block += kGamesPerBlock) {
+    const int end = std::min(games, block + kGamesPerBlock);
+#pragma omp parallel num_threads(threads)
+    {
+      NeuralEvaluator evaluator(model);
+      GamePlayer player(rules);
+      Search search(rules, evaluator, outcome_search_config());
+#pragma omp for schedule(dynamic, 1)
+      for (int k = block; k < end; ++k) {
+        const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + k));
+        const PlayedGame game = player.play(evaluator, seed, options);
+        GameTargets& out = played[size_t(k)];
+        if (!game.finished) {
+          out.unfinished = 1;
+          continue;
+        }
+        const size_t n = game.positions.size();
+        const std::vector<Probabilities> y = game_outcome_targets(game, search);
+        Rng keep(seed ^ kSampleKeepStream);
+        for (size_t t = 1; t < n; ++t)  // t = 0: the starting position
+          if (keep.uniform() < c.keep) out.kept.push_back({game.positions[t], y[t]});
+      }
+    }
+    if (progress) progress(end, games);
+  }
+  SampleStatistics st;
+  st.games = games;
+  std::unordered_map<uint64_t, size_t> first_with_hash;  // hash -> index into result
+  std::vector<PositionRecord> result;
+  for (const GameTargets& g : played) {
+    st.unfinished_games += g.unfinished;
+    for (const PositionRecord& r : g.kept) {
+      ++st.candidates;
+      if (terminal_probabilities(rules, r.position) || (skip && skip(r.position))) {
+        ++st.skipped;
+        continue;
+      }
+      const auto [it, fresh] = first_with_hash.try_emplace(r.position.hash(), result.size());
+      if (!fresh && result[it->second].position == r.position) {
+        ++st.repeats;
+        continue;
+      }
+      result.push_back(r);
+    }
+  }
+  if (statistics) *statistics = st;
+  return result;
+}
+
+}  // namespace nard
