@@ -29,6 +29,7 @@
 #include "tools/match_sides.h"
 #include "tools/option_checks.h"
 #include "tools/output.h"
+#include "tools/progress_line.h"
 #include "engine/position_arg.h"
 #include "tools/subcommand.h"
 
@@ -41,6 +42,7 @@ struct MatchOptions {
   int games = 1000, match = 0, threads = 0;
   uint64_t seed = 1;
   bool no_duplicate = false, cubeless = false;
+  bool quiet = false;  // no progress line on stderr
   std::string save;  // match files of the games played (.sgf: gnubg SGF, else .mat)
   bool tavli = false;  // Tavli matches: the games rotate Portes, Plakoto, Fevga (engine/match.h)
 };
@@ -177,6 +179,12 @@ void run_match(const MatchOptions& o) {
     if (!failed) failure = message, failed = true;
   };
   const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
+  // Progress in games (matches): a unit is a duplicate pair (or one game without duplicates).
+  const std::function<void(long long, long long)> bar =
+      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
+  const long long per_unit = duplicate ? 2 : 1;
+  long long units_done = 0;
+  bar(0, o.games);
 #pragma omp parallel num_threads(threads)
   {
     // This thread's agents: each side's for every game of the rotation.
@@ -246,6 +254,8 @@ void run_match(const MatchOptions& o) {
       value[size_t(u)] = total / n;
       a_wins[size_t(u)] = wins;
       played[size_t(u)] = n;
+#pragma omp critical(match_progress)
+      bar(std::min<long long>(++units_done * per_unit, o.games), o.games);
     }
   }
   if (failed) return fail_runtime(make_error(failure));
@@ -316,6 +326,7 @@ void register_match(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
+  cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--tavli", o->tavli,
                 "Tavli matches (needs --match L): the games rotate Portes, Plakoto, Fevga, each "
                 "played with its shipped model");
