@@ -56,6 +56,9 @@ std::vector<Probabilities> game_outcome_targets(const PlayedGame& game, Search& 
     one_ply[t] = search.evaluate(game.positions[t], 1);
     after_play[t] = t + 1 < n ? invert(game.values[t + 1]) : game.result;
   }
+  // A deadlock ends the game on a turn without a play whatever the roll: the last position is
+  // worth the draw exactly, and the streak of forfeits before it carries that back.
+  if (game.deadlocked && n > 0) one_ply[n - 1] = game.result;
   return outcome_targets(one_ply, after_play);
 }
 

@@ -8,16 +8,21 @@
 // and A_t the 0-ply value of the position the play of turn t left (mover's view; R after the last
 // play). The target of s_t is
 //     Y_t = R_t - sum over s >= t of (A_s - V1(s_s)), each term seen from s_t's side,
-// computed backwards as Y_{T-1} = V1(s_{T-1}), Y_t = V1(s_t) + invert(Y_{t+1}) - A_t.
+// computed backwards as Y_{T-1} = V1(s_{T-1}), Y_t = V1(s_t) + invert(Y_{t+1}) - A_t. (As
+// A_{T-1} = R, the result cancels: Y_t is V1(s_t) plus the later positions' V1 - V0 differences,
+// each from s_t's side; the luck terms have mean zero, so E[Y_t] is still the game's expected
+// result. A game drawn by a deadlock, Plakoto's, ends on a turn without a play whatever the roll:
+// there Y_{T-1} = R, the draw.)
 // A_s - V1(s_s) is the luck of the roll of turn s (mean zero over the roll) minus the equity the
 // play gave up against the best one (zero but for exploration), so E[Y_t] is the value of s_t
-// under the greedy 0-ply play of both sides, the dice's noise mostly removed: an unbiased anchor
+// under the greedy 0-ply play of both sides (with exploration: as far as the net measures what an
+// exploring play gave up), the dice's noise mostly removed: an unbiased anchor
 // for a net whose n-ply targets inherit its own bias. Each field of the five probabilities is
 // adjusted alike, then clamped to [0, 1] and made consistent.
 //
 // The positions are those sample_positions (bot/position_sampling.h) keeps with the same model,
-// seed and settings (alternatives are not supported: a play not made has no game after it); the
-// games abandoned unfinished contribute none. Deterministic in (model, config) whatever the thread
+// seed and settings (alternatives are not supported: a play not made has no game after it), except
+// that games abandoned unfinished (SelfPlayOptions::max_turns) contribute none. Deterministic in (model, config) whatever the thread
 // count.
 #pragma once
 

@@ -45,6 +45,7 @@ PlayedGame GamePlayer::play(Evaluator& evaluator, uint64_t seed, const SelfPlayO
       if (++forfeits_in_row >= kDeadlockForfeits) {
         g.result = draw_probabilities();
         g.finished = true;
+        g.deadlocked = true;
         return g;
       }
       Position next = pos;

@@ -40,6 +40,7 @@ struct PlayedGame {
   std::vector<uint8_t> explored;  // explored[t]: the play out of s_t was the random one
   Probabilities result;
   bool finished = false;
+  bool deadlocked = false;  // finished as a draw: too many turns in a row without a legal play
   int turns = 0;
 };
 

@@ -53,6 +53,32 @@ TEST(OutcomeTargets, ValuesThatAgreeAlongTheGameAreTheirOwnTargets) {
   EXPECT_NEAR(yb[0].win, v1_0.win + 0.05f, 1e-6);
 }
 
+// A game drawn by a deadlock ends on a turn without a play whatever the roll: its last position's
+// target is the draw, not the net's opinion of it, and the forfeit before it carries the draw back.
+TEST(OutcomeTargets, ADeadlockedGameEndsInTheDraw) {
+  const Rules plakoto = *rules_preset("plakoto");
+  FakeEvaluator eval(plakoto);
+  Search search(plakoto, eval, outcome_search_config());
+  PlayedGame game;
+  const Position s0 = start_position(plakoto);
+  Position s1 = s0;
+  s1.set_mover_first_turn(false);
+  s1 = s1.flipped();  // a turn without a play: the same position, the other side on roll
+  game.positions = {s0, s1};
+  Probabilities v1;
+  eval.evaluate({&s1, 1}, {&v1, 1});
+  game.values = {Probabilities{}, v1};
+  game.result = draw_probabilities();
+  game.finished = game.deadlocked = true;
+  const std::vector<Probabilities> y = game_outcome_targets(game, search);
+  ASSERT_EQ(y.size(), 2u);
+  EXPECT_EQ(y[1], draw_probabilities());
+  // s_0's target: its 1-ply value plus what the draw says of s_1 beyond the net's 0-ply value.
+  const Probabilities expected = make_consistent(
+      {search.evaluate(s0, 1).win + (1.0f - 0.5f) - (1.0f - v1.win), 0, 0, 0, 0});
+  EXPECT_NEAR(y[0].win, expected.win, 1e-5);
+}
+
 // Over games of the shipped net against itself, the target of s_1 has the mean of the game's result
 // from s_1's side (the adjustment has mean zero under greedy play) and a far smaller spread.
 TEST(OutcomeTargets, TheAdjustmentKeepsTheMeanAndRemovesTheDice) {
@@ -91,6 +117,7 @@ TEST(OutcomeTargets, TheAdjustmentKeepsTheMeanAndRemovesTheDice) {
 TEST(OutcomeTargets, SamplesThePositionsSamplePositionsKeeps) {
   auto model = *NeuralModel::create(wbf(), random_net_weights(Variant::Backgammon, 3));
   SamplingConfig c;
+  c.first_game = 3;
   c.games = 6;
   c.seed = 9;
   c.keep = 0.3;

@@ -16,6 +16,8 @@
 #include <iostream>
 #include <optional>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "api/documents.h"
@@ -258,7 +260,10 @@ void run_match(const MatchOptions& o) {
       bar(std::min<long long>(++units_done * per_unit, o.games), o.games);
     }
   }
-  if (failed) return fail_runtime(make_error(failure));
+  if (failed) {
+    if (!o.quiet && isatty(fileno(stderr))) std::fputc('\n', stderr);  // end the redrawn progress line
+    return fail_runtime(make_error(failure));
+  }
   if (!o.save.empty()) {
     std::vector<std::vector<MatchGame>> matches;
     for (auto& unit : saved)

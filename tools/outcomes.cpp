@@ -91,10 +91,10 @@ void register_outcomes(CLI::App& app) {
   cmd->add_option("--games", o->games, "Self-play games")->check(at_least(1));
   cmd->add_option("--first-game", o->first_game, "Index of the first game (games first..first+N-1 of the seed)")
       ->check(at_least(0));
-  cmd->add_option("--seed", o->seed, "Dice, exploration and keep seed");
+  cmd->add_option("--seed", o->seed, "Dice, exploration and keep seed")->check(unsigned_whole());
   cmd->add_option("--exploration", o->exploration, "Probability of a random play per move")
-      ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--keep", o->keep, "Probability of keeping a position met")->check(CLI::Range(0.0, 1.0));
+      ->check(real_in(0.0, 1.0));
+  cmd->add_option("--keep", o->keep, "Probability of keeping a position met")->check(real_in(0.0, 1.0));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
   cmd->add_option("--model", o->model, "Model file (default: the shipped model of the game in models/)");
   cmd->add_option("--variant", o->variant, "backgammon|plakoto|tawla31|fevga|longnardy");
