@@ -416,7 +416,7 @@ class MatReader {
         rules->cube && record_.crawford && !crawford_done_ && is_crawford_score(length, game.score);
     if (game.crawford_game) crawford_done_ = true;
     GameReplay replay(*rules, length, game.score, game.crawford_game);
-
+    wins_written_ = false;
     pending_empty_line_ = npos;
     for (; next_ < lines_.size(); ++next_) {
       const std::string_view line = lines_[next_];
@@ -526,6 +526,10 @@ class MatReader {
         if (replay.end().winner != player)
           return make_error(std::string("'Wins' in the ") + side +
                             " column, but the other player won the game");
+        // One result a game: a second 'Wins' (fuzz: "Wins 4  Wins 2 points" on one line) would
+        // score the game otherwise than the resignation the first one recorded.
+        if (wins_written_) return make_error("a second 'Wins' for the same game");
+        wins_written_ = true;
         return replay.set_result_points(player, c.value);
       }
     }
@@ -543,6 +547,7 @@ class MatReader {
   std::string next_game_rules_;
   bool crawford_done_ = false;
   size_t pending_empty_line_ = npos;
+  bool wins_written_ = false;  // this game's 'Wins' has been read
   std::string replay_pending_dice_;
 };
 

@@ -87,12 +87,12 @@ run_tsan() {
     -DNARD_SANITIZE=thread -DNARD_WITH_TORCH=OFF -DNARD_WITH_MPI=OFF >/dev/null
   cmake --build build-tsan -j "$jobs" --target nard_tests
   # Archer tells TSan about OpenMP's barriers and task hand-overs (docs/testing.md). The tests:
-  # rollouts, cube rollouts, batched move generation, self-play sampling and valuation, match
-  # analysis on threads, and the invariant soak (games of net and random players on 2 threads,
-  # through the game loop `nard match` uses).
+  # rollouts, cube rollouts, batched move generation, self-play sampling and valuation (and the
+  # outcome targets' sampling on 2 threads), match analysis on threads, and the invariant soak
+  # (games of net and random players on 2 threads, through the game loop `nard match` uses).
   export OMP_TOOL_LIBRARIES=$archer ARCHER_OPTIONS=verbose=0
   ctest --test-dir build-tsan --output-on-failure -j "$jobs" --timeout 900 -L core \
-    -R '^(Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak|Analysis)\.' \
+    -R '^((Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak|Analysis)\.|OutcomeTargets\.SamplesThePositionsSamplePositionsKeeps$)' \
     -E '^CubeRollout\.ShippedNetConfirmsTheDavesLateTake$'  # one thread: nothing for TSan
 }
 

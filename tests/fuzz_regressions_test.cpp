@@ -233,5 +233,25 @@ TEST(FuzzRegressions, AMatTagNameWithAColonIsWrittenToSgfWithoutIt) {
   EXPECT_EQ(back->games, rec->games);
 }
 
+// mat_file: two 'Wins' for one game ("Wins 4  Wins 2 points" on one line) read as a resignation of
+// 4 points, accepted, then a result of 2 points; written back as "Wins 2 points", that read as a
+// resignation of 2. A game has one result: the second 'Wins' is refused, on one line or on two.
+TEST(FuzzRegressions, AMatGameWithTwoWinsIsRefused) {
+  const std::string head = "\n 0 point match\n\n Game 1\n alice : 0                          bob : 0\n";
+  for (const std::string& wins : {std::string("     Wins 4  Wins 2 points\n"),
+                                  std::string("     Wins 4 points\n     Wins 2 points\n")}) {
+    Result<MatchRecord> rec = read_mat(head + wins);
+    ASSERT_FALSE(rec.ok()) << wins;
+    EXPECT_NE(rec.error().message.find("a second 'Wins' for the same game"), std::string::npos)
+        << rec.error().message;
+  }
+  // One 'Wins' stays a resignation that scores what it says.
+  Result<MatchRecord> one = read_mat(head + "     Wins 2 points\n");
+  ASSERT_TRUE(one.ok()) << one.error().message;
+  Result<MatchRecord> back = read_mat(write_mat(*one));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->games, one->games);
+}
+
 }  // namespace
 }  // namespace nard
