@@ -3,6 +3,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <unordered_map>
 
 #include "bot/search.h"
@@ -121,6 +123,43 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
   }
   if (statistics) *statistics = st;
   return result;
+}
+
+std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> targets,
+                                             std::span<const Probabilities> net, const Rules& rules) {
+  constexpr int kBins = 9;
+  std::array<double, kBins> sum{}, sum2{};
+  std::array<std::array<double, 5>, kBins> fields{};
+  std::array<long long, kBins> count{};
+  const size_t n = std::min(targets.size(), net.size());
+  for (size_t i = 0; i < n; ++i) {
+    const double e = cubeless_equity(net[i], rules);
+    const int bin = std::clamp(int(std::lround(e * 4.0)), -4, 4) + 4;
+    const double d = double(cubeless_equity(targets[i].target, rules)) - e;
+    sum[size_t(bin)] += d, sum2[size_t(bin)] += d * d, ++count[size_t(bin)];
+    const Probabilities& t = targets[i].target;
+    const Probabilities& v = net[i];
+    const std::array<float, 5> diff = {t.win - v.win, t.win_gammon - v.win_gammon,
+                                       t.win_backgammon - v.win_backgammon,
+                                       t.lose_gammon - v.lose_gammon,
+                                       t.lose_backgammon - v.lose_backgammon};
+    for (size_t f = 0; f < 5; ++f) fields[size_t(bin)][f] += diff[f];
+  }
+  std::vector<CalibrationBin> bins;
+  for (int b = 0; b < kBins; ++b) {
+    const long long k = count[size_t(b)];
+    if (k == 0) continue;
+    CalibrationBin c;
+    c.centre = (b - 4) / 4.0;
+    c.positions = k;
+    c.equity = sum[size_t(b)] / double(k);
+    c.equity_se = std::sqrt(std::max(0.0, sum2[size_t(b)] / double(k) - c.equity * c.equity) / double(k));
+    const auto& f = fields[size_t(b)];
+    c.difference = {float(f[0] / double(k)), float(f[1] / double(k)), float(f[2] / double(k)),
+                    float(f[3] / double(k)), float(f[4] / double(k))};
+    bins.push_back(c);
+  }
+  return bins;
 }
 
 }  // namespace nard

@@ -28,6 +28,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "bot/position_sampling.h"
@@ -58,5 +59,19 @@ std::vector<Probabilities> game_outcome_targets(const PlayedGame& game, Search& 
 // as above; after_play.back() is the game's result.
 std::vector<Probabilities> outcome_targets(const std::vector<Probabilities>& one_ply,
                                            const std::vector<Probabilities>& after_play);
+
+// How a net's values sit against targets (e.g. the outcome targets above): the positions grouped
+// by the net's cubeless equity, rounded to the nearest quarter (bins -1, -0.75, ..., +1; the end
+// bins hold everything beyond +-0.875), and per bin the mean of target - net in equity (with the
+// standard error of that mean, positions counted as independent) and in each probability.
+struct CalibrationBin {
+  double centre = 0.0;      // -1.0, -0.75, ..., +1.0
+  long long positions = 0;
+  double equity = 0.0;      // mean of target - net, cubeless equity
+  double equity_se = 0.0;
+  Probabilities difference; // mean of target - net, field by field
+};
+std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> targets,
+                                             std::span<const Probabilities> net, const Rules& rules);
 
 }  // namespace nard

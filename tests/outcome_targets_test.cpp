@@ -135,5 +135,29 @@ TEST(OutcomeTargets, SamplesThePositionsSamplePositionsKeeps) {
   EXPECT_FALSE(sample_outcome_targets(model, c, {}).ok());
 }
 
+// The calibration bins: positions grouped by the net's equity to the nearest quarter (the ends
+// holding everything beyond), the mean of target - net per bin, its standard error.
+TEST(OutcomeTargets, CalibrationBinsGroupByTheNetsEquity) {
+  const Position p = start_position(wbf());
+  const Probabilities even{0.5f, 0, 0, 0, 0};           // equity 0
+  const Probabilities sure{0.99f, 0.9f, 0, 0, 0};       // equity 1.88: the top bin
+  const Probabilities ahead{0.6f, 0, 0, 0, 0};          // equity 0.2: the +0.25 bin
+  std::vector<PositionRecord> targets = {{p, {0.52f, 0, 0, 0, 0}}, {p, {0.46f, 0, 0, 0, 0}},
+                                         {p, {0.99f, 0.8f, 0, 0, 0}}, {p, {0.6f, 0, 0, 0, 0}}};
+  const std::vector<Probabilities> net = {even, even, sure, ahead};
+  const std::vector<CalibrationBin> bins = calibration_bins(targets, net, wbf());
+  ASSERT_EQ(bins.size(), 3u);
+  EXPECT_EQ(bins[0].centre, 0.0);
+  EXPECT_EQ(bins[0].positions, 2);
+  EXPECT_NEAR(bins[0].equity, (0.04 - 0.08) / 2, 1e-6);  // +0.04 and -0.08 in equity
+  EXPECT_NEAR(bins[0].equity_se, 0.06 / std::sqrt(2.0), 1e-6);
+  EXPECT_NEAR(bins[0].difference.win, -0.01, 1e-6);
+  EXPECT_EQ(bins[1].centre, 0.25);
+  EXPECT_NEAR(bins[1].equity, 0.0, 1e-6);
+  EXPECT_EQ(bins[2].centre, 1.0);
+  EXPECT_NEAR(bins[2].equity, -0.1, 1e-6);
+  EXPECT_NEAR(bins[2].difference.win_gammon, -0.1, 1e-6);
+}
+
 }  // namespace
 }  // namespace nard

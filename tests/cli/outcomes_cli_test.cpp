@@ -53,6 +53,14 @@ TEST(Outcomes, WritesTheSampleWithItsTargetsAsAOneTrialRolloutDatabase) {
   ASSERT_TRUE(want);
   ASSERT_FALSE(want->empty());
   EXPECT_EQ(got->records, *want);
+
+  // The calibration bench reads it back: one line per bin, the positions adding up.
+  r = run_nard("bench calibration " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("calibration: " + std::to_string(want->size()) + " positions of 1 database(s)"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+- "), std::string::npos) << r.out;
+  EXPECT_EQ(run_nard("bench calibration " + (dir / "missing.npdb").string()).exit_code, 2);
   fs::remove_all(dir);
 }
 
