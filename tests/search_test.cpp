@@ -127,6 +127,30 @@ TEST(Search, PruningWithAPerfectPrunerChangesNothingButTheWork) {
   EXPECT_LT(pruned.full.evaluated() * 5, plain.evaluated());  // one play per roll instead of all
 }
 
+// In a race the lookahead values every play with the full net: the pruner (a net of the raw board)
+// ranked race plays badly, and the race net is cheap.
+TEST(Search, NoPruningInARace) {
+  const Rules r = wbf();
+  PipRanker rough;
+  PrunedFake pruned(r, rough);
+  SearchConfig c;
+  c.use_cache = false;
+  c.prune_keep = 1;
+  Search search(r, pruned, c);
+  FakeEvaluator plain(r);
+  SearchConfig unpruned = c;
+  unpruned.prune_keep = 0;
+  Search reference(r, plain, unpruned);
+  const Position race = pos("x 6:3 5:3 4:3 8:2 9:2 off:2; o 19:3 20:3 21:3 17:3 16:1 off:2");
+  ASSERT_TRUE(race.is_race());
+  const Probabilities a = search.evaluate(race, 2), b = reference.evaluate(race, 2);
+  EXPECT_EQ(search.prune_evaluations(), 0u);
+  EXPECT_EQ(a.win, b.win);
+  EXPECT_EQ(a.win_gammon, b.win_gammon);
+  search.evaluate(pos("x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:5"), 1);  // contact: pruned
+  EXPECT_GT(search.prune_evaluations(), 0u);
+}
+
 TEST(Search, PruningKeepsTheBestFewOfTheRoughRankingForTheFullNet) {
   const Rules r = wbf();
   PipRanker rough;
