@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <unordered_map>
 
 #include "bot/search.h"
 #include "bot/self_play.h"
@@ -103,7 +102,7 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
   }
   SampleStatistics st;
   st.games = games;
-  std::unordered_map<uint64_t, size_t> first_with_hash;  // hash -> index into result
+  FirstOccurrences firsts;
   std::vector<PositionRecord> result;
   for (const GameTargets& g : played) {
     st.unfinished_games += g.unfinished;
@@ -113,8 +112,7 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
         ++st.skipped;
         continue;
       }
-      const auto [it, fresh] = first_with_hash.try_emplace(r.position.hash(), result.size());
-      if (!fresh && result[it->second].position == r.position) {
+      if (!firsts.add(r.position)) {
         ++st.repeats;
         continue;
       }

@@ -106,7 +106,7 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
   }
   SampleStatistics st;
   st.games = c.games;
-  std::unordered_map<uint64_t, size_t> first_with_hash;  // hash -> index into result
+  FirstOccurrences firsts;
   std::vector<Position> result;
   for (const GameSample& g : kept) {
     st.unfinished_games += g.unfinished;
@@ -118,8 +118,7 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
           ++st.skipped;
           continue;
         }
-        const auto [it, fresh] = first_with_hash.try_emplace(p.hash(), result.size());
-        if (!fresh && result[it->second] == p) {  // a different position with the same hash is kept
+        if (!firsts.add(p)) {
           ++st.repeats;
           continue;
         }

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "bot/distributed.h"
@@ -35,6 +36,19 @@ namespace nard {
 // The stream (game seed ^ this) of a game's keep decisions: one uniform draw per position met after
 // the starting one, kept when below SamplingConfig::keep (bot/outcome_targets.h keeps the same).
 inline constexpr uint64_t kSampleKeepStream = 0x6B656570ull;  // "keep"
+
+// The sample's repeat filter: add() is true for a position's first occurrence (and for a different
+// position that shares an earlier one's hash), false for an exact repeat.
+class FirstOccurrences {
+ public:
+  bool add(const Position& p) {
+    const auto [it, fresh] = seen_.try_emplace(p.hash(), p);
+    return fresh || !(it->second == p);
+  }
+
+ private:
+  std::unordered_map<uint64_t, Position> seen_;
+};
 
 struct SamplingConfig {
   long long first_game = 0;  // game indices [first_game, first_game + games)

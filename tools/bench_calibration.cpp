@@ -5,7 +5,6 @@
 // P(win), P(win gammon) and P(lose gammon).
 #include <cstdio>
 
-#include "bot/model_path.h"
 #include "bot/outcome_targets.h"
 #include "nn/position_database.h"
 #include "tools/bot_args.h"
@@ -36,17 +35,13 @@ void run_bench_calibration(const BenchCalibrationOptions& o) {
                                    rules_name + "': one game at a time"));
     records.insert(records.end(), db->records.begin(), db->records.end());
   }
-  Result<Rules> rules = rules_preset(rules_name);
-  if (!rules) return fail_input(rules.error());
-  std::string path = o.model;
-  if (path.empty()) {
-    Result<std::string> found = default_model_path(rules->variant);
-    if (!found) return fail_runtime(found.error());
-    path = *found;
-  }
-  Result<std::shared_ptr<const NeuralModel>> loaded = NeuralModel::load(*rules, path);
-  if (!loaded) return fail_input(loaded.error());
-  NeuralEvaluator evaluator(with_default_bearoff(*loaded, o.no_bearoff_db));
+  BotArgs args;  // the databases' game, --model or its shipped model, the bear-off databases
+  args.rules = rules_name;
+  args.model = o.model;
+  args.no_bearoff_db = o.no_bearoff_db;
+  std::unique_ptr<LoadedBot> bot = load_bot(args);
+  if (!bot) return;
+  NeuralEvaluator evaluator(bot->model);
   constexpr size_t kBatch = 4096;
   std::vector<Position> batch;
   std::vector<Probabilities> net(records.size());
@@ -57,10 +52,10 @@ void run_bench_calibration(const BenchCalibrationOptions& o) {
     evaluator.evaluate(batch, {net.data() + start, end - start});
   }
   std::printf("calibration: %zu positions of %zu database(s) against %s at 0-ply (rules %s)\n", records.size(),
-              files->size(), path.c_str(), rules->preset.c_str());
+              files->size(), bot->model_path.c_str(), bot->rules.preset.c_str());
   std::printf("target - net, by the net's cubeless equity (positions counted as independent):\n");
   std::printf("  %-9s %10s %20s %9s %9s %9s\n", "net", "positions", "equity", "P(win)", "P(wg)", "P(lg)");
-  for (const CalibrationBin& b : calibration_bins(records, net, *rules)) {
+  for (const CalibrationBin& b : calibration_bins(records, net, bot->rules)) {
     char label[16];
     if (b.centre <= -1.0) std::snprintf(label, sizeof label, "<= -0.875");
     else if (b.centre >= 1.0) std::snprintf(label, sizeof label, ">= +0.875");
