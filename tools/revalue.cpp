@@ -1,7 +1,8 @@
-// nard revalue DB... --out DIR [--model FILE] [--ply N] [--threads N]: values the positions of
-// position databases (nn/position_database.h) again with a model's n-ply search
+// nard revalue DB... --out DIR [--model FILE] [--ply N] [--threads N] [--only race|contact]: values
+// the positions of position databases (nn/position_database.h) again with a model's n-ply search
 // (bot/position_valuation.h), e.g. those of a supervised run whose targets came from an older,
-// weaker net. Each input file gives one output file with the same positions in the same order:
+// weaker net. Each input file gives one output file with the same positions in the same order
+// (with --only, the positions of that kind only, still in their order):
 //   a file argument F            -> DIR/<name of F>
 //   a directory argument D       -> DIR/D/<path of the file under D> (D's leading "/" and "../"
 //                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
@@ -35,7 +36,20 @@ struct RevalueOptions {
   int ply = 2;
   int threads = 2;
   bool no_bearoff_db = false, quiet = false;
+  std::string only;  // "", "race" or "contact": value only the positions of that kind
 };
+
+// Keeps the records of the kind `only` names ("race": no contact left, bear-offs included;
+// "contact": the others); "" keeps all.
+void keep_only(PositionDatabase& db, const std::string& only) {
+  if (only.empty()) return;
+  const bool race = only == "race";
+  std::vector<PositionRecord> kept;
+  for (const PositionRecord& r : db.records)
+    if (r.position.is_race() == race) kept.push_back(r);
+  db.records = std::move(kept);
+  db.description += "; " + only + " positions only";
+}
 
 struct Job {
   std::string input, output;
@@ -104,6 +118,7 @@ void run_revalue(const RevalueOptions& o) {
       return fail_input(make_error(j.input + " holds positions of rules '" + db->rules + "', " + jobs.front().input +
                                    " of '" + jobs.front().db.rules + "': revalue one game at a time"));
     j.db = std::move(db).value();
+    keep_only(j.db, o.only);
     total += (long long)j.db.records.size();
   }
   Result<Rules> rules = rules_preset(jobs.front().db.rules);
@@ -188,6 +203,10 @@ void register_revalue(CLI::App& app) {
       ->check(CLI::Range(0, 3));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db, "Value bear-offs with the net, not the bear-off databases");
+  cmd->add_option("--only", o->only,
+                  "Value and write only the positions of this kind: race (no contact left, bear-offs included) "
+                  "or contact")
+      ->check(CLI::IsMember({"race", "contact"}));
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   cmd->callback([o] { run_revalue(*o); });
 }

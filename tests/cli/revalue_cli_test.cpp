@@ -99,6 +99,44 @@ TEST(Revalue, WritesTheSamePositionsWithTheModelsSearchValuesAndKeepsThemOnAReru
   fs::remove_all(dir);
 }
 
+TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
+  const fs::path dir = unique_temp_path("nard_revalue_only");
+  fs::create_directories(dir);
+  const PositionDatabase db = small_database();  // the start (contact), a race, a bear-off
+  const std::string in = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(in, db));
+
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> race = load_position_database((dir / "race" / "a.npdb").string());
+  ASSERT_TRUE(race) << race.error().message;
+  const std::vector<Probabilities> want = expected_targets(db);
+  ASSERT_EQ(race->records.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(race->records[i].position, db.records[i + 1].position) << i;
+    EXPECT_EQ(race->records[i].target, want[i + 1]) << i;
+  }
+  EXPECT_NE(race->description.find("race positions only"), std::string::npos) << race->description;
+
+  r = run_nard("revalue " + in + " --out " + (dir / "contact").string() + " --only contact --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> contact = load_position_database((dir / "contact" / "a.npdb").string());
+  ASSERT_TRUE(contact) << contact.error().message;
+  ASSERT_EQ(contact->records.size(), 1u);
+  EXPECT_EQ(contact->records[0].position, db.records[0].position);
+  EXPECT_EQ(contact->records[0].target, want[0]);
+
+  // A rerun keeps the filtered output; an unknown kind is refused.
+  r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 positions valued, 2 already valued"), std::string::npos) << r.out;
+  r = run_nard("revalue " + in + " --out " + (dir / "x").string() + " --only crashed --quiet");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--only"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "x"));
+  fs::remove_all(dir);
+}
+
 TEST(Revalue, RefusesToOverwriteAnInputAndNamesABadDatabase) {
   const fs::path dir = unique_temp_path("nard_revalue_bad");
   fs::create_directories(dir);
