@@ -274,6 +274,9 @@ void register_train(CLI::App& app) {
   g->add_option("--contact-inputs", sv.contact_inputs,
                 "Backgammon: the contact net's inputs (bg-contact2: more positional features; a bg-contact net grows into it)")
       ->check(CLI::IsMember({"bg-contact", "bg-contact2"}));
+  g->add_option("--fit-only", sv.fit_only,
+                "Backgammon: fit only this net (race or contact) and keep the other's weights as they are")
+      ->check(CLI::IsMember({"race", "contact"}));
   g->add_flag("!--no-bearoff-db", sv.bearoff_database, "Value bear-offs with the net instead of the exact database");
   add_mpi_options(cmd, o->mpi);
   cmd->callback([o] {

@@ -150,6 +150,7 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
   if (c.alternatives > 0) s << "alternatives " << c.alternatives << "\n";
   if (c.focus < 1) s << "focus " << c.focus << "\n";
   if (!c.contact_inputs.empty()) s << "contact_inputs " << c.contact_inputs << "\n";
+  if (!c.fit_only.empty()) s << "fit_only " << c.fit_only << "\n";
   for (const std::string& e : c.extra_positions) s << "extra_positions " << e << "\n";
   return s.str();
 }
@@ -318,6 +319,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
     if (!(c.focus > 0 && c.focus <= 1)) return make_error("--focus must be in (0, 1]");
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
+    if (!c.fit_only.empty() && (rules.variant != Variant::Backgammon || (c.fit_only != "race" && c.fit_only != "contact")))
+      return make_error("--fit-only must be race or contact, and only for backgammon (its two nets), not '" + c.fit_only +
+                        "' for " + rules.preset);
     if (!(c.final_learning_rate >= 0) || c.final_learning_rate > c.learning_rate)
       return make_error("--lr-final must be positive and at most --lr");
     Result<std::string> init_bytes = read_file(c.init_from);
@@ -522,7 +526,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     Result<std::string> fitted = from_root(comm, [&]() -> Result<std::string> {
     // By role (encoders_for); each role's positions are encoded with the encoder of the net that
     // fills it (encoder_role).
-    std::vector<EncoderId> encoders(encoders_for(rules.variant).begin(), encoders_for(rules.variant).end());
+    std::vector<EncoderId> encoders;
+    for (EncoderId id : encoders_for(rules.variant))
+      if (c.fit_only.empty() || (id == EncoderId::BackgammonRace) == (c.fit_only == "race")) encoders.push_back(id);
     std::map<EncoderId, NetData> data;
     for (EncoderId id : encoders) {
       const MlpWeights* net = next.net_for(id);
@@ -546,7 +552,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
           return make_error(path + ": positions of the rules preset '" + part->rules + "', the run's is '" +
                             rules.preset + "'");
         for (const PositionRecord& r : part->records) {
-          NetData& d = data[encoder_for(rules, r.position)];
+          const auto role = data.find(encoder_for(rules, r.position));
+          if (role == data.end()) continue;  // a net --fit-only leaves alone
+          NetData& d = role->second;
           const bool held = r.position.hash() % kHoldOutModulus == 0;
           std::vector<float>& x = held ? d.hx : d.x;
           std::vector<float>& y = held ? d.hy : d.y;

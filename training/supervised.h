@@ -82,6 +82,9 @@ struct SupervisedConfig {
   // net of the starting model grows into it (nn/mlp.h grow_inputs: the same function until the
   // fit gives the new inputs weight).
   std::string contact_inputs;
+  // Backgammon: "race" or "contact" fits that net alone and leaves the other's weights as the
+  // model has them (e.g. the race net refitted to targets that only races changed); "" fits both.
+  std::string fit_only;
 };
 
 struct SupervisedProgress {

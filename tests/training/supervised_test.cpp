@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "bot/position_valuation.h"
+#include "engine/dice.h"
+#include "engine/position_arg.h"
 #include "nn/position_database.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
@@ -298,6 +300,60 @@ TEST(Supervised, ContactNetGrowsIntoContact2Inputs) {
   auto refused = run_supervised(wrong, {});
   ASSERT_TRUE(refused.has_value());
   EXPECT_NE(refused->message.find("--contact-inputs"), std::string::npos) << refused->message;
+  fs::remove_all(base);
+}
+
+// --fit-only race: the race net is fitted (here to a database of race positions), the contact
+// net keeps the starting model's weights bit for bit; the setting is part of the run's identity.
+TEST(Supervised, FitOnlyRaceLeavesTheContactNetAsItWas) {
+  const fs::path base = temp_dir("fit_only");
+  const std::string init = start_model(base);
+  const Rules rules = *rules_preset("wbf");
+  PositionDatabase races;
+  races.rules = "wbf";
+  races.target_ply = 1;
+  races.model = "made up";
+  Rng rng(11);
+  for (int k = 0; k < 200; ++k) {
+    // x's fifteen checkers on its points 1..12, o's on x's points 13..24: no contact left.
+    std::string text = "x";
+    std::array<int, 25> x{}, o{};
+    for (int i = 0; i < 15; ++i) ++x[size_t(1 + rng.below(12))], ++o[size_t(13 + rng.below(12))];
+    for (int pt = 1; pt <= 12; ++pt)
+      if (x[size_t(pt)]) text += " " + std::to_string(pt) + ":" + std::to_string(x[size_t(pt)]);
+    text += "; o";
+    for (int pt = 13; pt <= 24; ++pt)
+      if (o[size_t(pt)]) text += " " + std::to_string(pt) + ":" + std::to_string(o[size_t(pt)]);
+    Result<Position> p = parse_position_arg(text, rules);
+    ASSERT_TRUE(p) << text;
+    ASSERT_TRUE(p->is_race()) << text;
+    races.records.push_back({*p, Probabilities{0.9f, 0.0f, 0.0f, 0.0f, 0.0f}});
+  }
+  ASSERT_FALSE(save_position_database((base / "races.npdb").string(), races));
+  SupervisedConfig c = tiny(base / "run", init);
+  c.steps = 1;
+  c.eval_games = 0;
+  c.extra_positions = {(base / "races.npdb").string()};
+  c.fit_only = "race";
+  std::string fit;
+  ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) {
+                 if (p.phase == "fit" && !p.message.empty()) fit = p.message;
+               }).has_value());
+  EXPECT_EQ(fit.find("contact"), std::string::npos) << fit;
+  EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
+  Result<NetWeights> start = load_weights(init);
+  Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
+  ASSERT_TRUE(w.ok()) << w.error().message;
+  EXPECT_TRUE(*w->net_for(EncoderId::BackgammonContact) == *start->net_for(EncoderId::BackgammonContact));
+  EXPECT_FALSE(*w->net_for(EncoderId::BackgammonRace) == *start->net_for(EncoderId::BackgammonRace)) << fit;
+  EXPECT_NE(bytes_of(base / "run/config.txt").find("fit_only race"), std::string::npos);
+  // Only backgammon has two nets to choose from.
+  SupervisedConfig plakoto = tiny(base / "pl", init);
+  plakoto.variant = "plakoto";
+  plakoto.fit_only = "race";
+  auto refused = run_supervised(plakoto, {});
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->message.find("--fit-only"), std::string::npos) << refused->message;
   fs::remove_all(base);
 }
 
