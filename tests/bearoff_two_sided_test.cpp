@@ -316,7 +316,7 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   EXPECT_TRUE(exact_bearoff_cube(database().get(), pos, CubeView{4, CubeHolder::Me, true}, wbf()));
   Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, eight, 0);
   Result<CubeDecision> model =
-      analyse_money_cube(bot.search.evaluate(pos, 0), eight, classify_for_cube(pos), wbf());
+      analyse_money_cube(bot.search.evaluate(pos, 0), eight, root_cube_life_index(classify_for_cube(pos)), wbf());
   ASSERT_TRUE(d.ok() && model.ok());
   EXPECT_EQ(d->no_double, model->no_double);
   // Not in money play with the arithmetic cube, nor in a match, nor without the database.

@@ -230,19 +230,46 @@ TEST(CubeLookahead, UnderdogsDoubleIsBeavered) {
   EXPECT_EQ(d->action_text(), "No double, beaver");
 }
 
-TEST(CubeLookahead, ZeroPlyIsTheModelOnTheNet) {
+// A 0-ply money decision is the model on the net's probabilities with the root's cube life
+// (gnubg's x + kRootCubeLifeOffset); a lookahead's leaves keep gnubg's x.
+TEST(CubeLookahead, ZeroPlyIsTheModelOnTheNetWithTheRootCubeLife) {
   const Rules r = wbf();
   FakeEvaluator ev(r);
   Search search(r, ev);
   const Position p = pos(kPositions[0]);
   const CubeView c = cube(1, CubeHolder::Centred);
   Result<CubeDecision> a = analyse_money_cube_lookahead(search, p, c, 0);
-  Result<CubeDecision> b =
-      analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, classify_for_cube(p), r);
+  const double root_x = root_cube_life_index(classify_for_cube(p));
+  Result<CubeDecision> b = analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, root_x, r);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->no_double, b->no_double);
   EXPECT_EQ(a->double_take, b->double_take);
   EXPECT_EQ(a->action_text(), b->action_text());
+  EXPECT_DOUBLE_EQ(a->cube_life, root_x);
+  EXPECT_DOUBLE_EQ(root_x, cube_life_index(classify_for_cube(p)) + 0.05);
+  // At 1-ply the root's figures come from the lookahead, whose leaves use gnubg's x.
+  Result<CubeDecision> one = analyse_money_cube_lookahead(search, p, c, 1);
+  ASSERT_TRUE(one.ok());
+  EXPECT_DOUBLE_EQ(one->cube_life, cube_life_index(classify_for_cube(p)));
+}
+
+// The root's larger x doubles later: a race where gnubg's x doubles and the root's does not.
+TEST(CubeLookahead, TheRootCubeLifeDoublesLaterThanGnubgsX) {
+  const Rules r = wbf();
+  const CubeView c = cube(1, CubeHolder::Centred);
+  const PositionClass race{PositionKind::Race, 80};
+  // Gammonless odds between the two doubling points: find one by scanning P(win).
+  bool found = false;
+  for (float w = 0.60f; w < 0.80f && !found; w += 0.001f) {
+    const Probabilities pr{w, 0, 0, 0, 0};
+    Result<CubeDecision> gnubg_x = analyse_money_cube(pr, c, cube_life_index(race), r);
+    Result<CubeDecision> root_x = analyse_money_cube(pr, c, root_cube_life_index(race), r);
+    ASSERT_TRUE(gnubg_x.ok() && root_x.ok());
+    // Never the other way round: where the root doubles, gnubg's x does too.
+    if (root_x->doubler == DoublerAction::Double) EXPECT_EQ(gnubg_x->doubler, DoublerAction::Double) << w;
+    found = gnubg_x->doubler == DoublerAction::Double && root_x->doubler == DoublerAction::NoDouble;
+  }
+  EXPECT_TRUE(found);
 }
 
 TEST(CubeLookahead, BadCubeFails) {

@@ -24,6 +24,7 @@ void register_all(CLI::App& app) {
   register_bench_cube(app);
   register_bench_bearoff(app);
   register_bench_cube_positions(app);
+  register_bench_cube_reference(app);
   register_bench_targets(app);
   register_bench_calibration(app);
   register_bench_checker(app);

@@ -34,6 +34,7 @@ void register_outcomes(CLI::App& app);
 void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
 void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
+void register_bench_cube_reference(CLI::App& app);  // adds 'cube-reference' under 'bench'
 void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
 void register_bench_calibration(CLI::App& app);  // adds 'calibration' under 'bench'
 void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'

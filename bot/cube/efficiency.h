@@ -34,12 +34,24 @@ inline constexpr double kRaceCubeLifePerPip = 0.00125;
 inline constexpr double kRaceCubeLifeMin = 0.60;
 inline constexpr double kRaceCubeLifeMax = 0.70;
 
+// The x of a money decision the model makes alone, with no lookahead (a 0-ply cube decision):
+// with the x above at the root, our 0-ply doubled far too early against our own 2-ply (and
+// gnubg's 0-ply does the same against its 2-ply), because one number has to stand for all the
+// cube turns a lookahead would see. The offset below makes the 0-ply decision agree best with our
+// own 2-ply decisions, whose leaves keep the x above: fitted on 8,000 decisions (4,000 self-play
+// positions of the shipped net, seed 2, each with the cube centred and on 2 owned; `nard bench
+// cube-reference`, models/README.md "Session 29"), best from +0.05 to +0.06 for every kind alike.
+inline constexpr double kRootCubeLifeOffset = 0.05;
+
 // Contact unless Position::is_race(); a race with every checker of both sides in its home board
 // (or off) is a bear-off.
 PositionClass classify_for_cube(const Position& pos);
 
 // The cube-life index x for the class (values above).
 double cube_life_index(const PositionClass& cls);
+
+// cube_life_index(cls) + kRootCubeLifeOffset: the x of a 0-ply money decision at the root.
+double root_cube_life_index(const PositionClass& cls);
 
 std::string_view position_kind_name(PositionKind kind);
 

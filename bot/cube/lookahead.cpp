@@ -283,6 +283,9 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
   const bool match = ctx.match_length > 0;
   if (std::optional<Result<CubeDecision>> exact = exact_money_decision(search, pos, ctx))
     return std::move(*exact);
+  if (ply <= 0 && !match && !terminal_probabilities(rules, pos))  // the model alone: its root x
+    return analyse_money_cube(make_consistent(search.evaluate(pos, 0)), ctx.cube,
+                              root_cube_life_index(classify_for_cube(pos)), rules);
   if (ply <= 0 || terminal_probabilities(rules, pos))
     return model_decision(search.evaluate(pos, ply), pos, ctx, rules);
   if (std::optional<Error> e = check_cube(rules, ctx.cube)) return *e;

@@ -261,5 +261,53 @@ TEST(CubeAgreement, PositionsCommandPrintsBothCubeStatesOfPlausibleDoubles) {
   EXPECT_EQ(owned, 4);
 }
 
+// `nard bench cube-reference` writes our own decisions as a reference file: read back, it holds
+// the list's entries, and our decisions at the same ply agree with it entry for entry; a 2-ply
+// reference keeps the equities `nard cube --ply 2` gives. Bad lists are refused naming the line.
+TEST(CubeAgreement, ReferenceCommandWritesOurOwnDecisionsAsAReference) {
+  const std::string list = testing_support::unique_temp_path("cube_list") + ".txt";
+  const std::string ref = testing_support::unique_temp_path("cube_own") + ".txt";
+  const auto write = [](const std::string& path, const std::string& text) { std::ofstream(path) << text; };
+  testing_support::CliRun run =
+      testing_support::run_nard("bench cube-positions --contact 2 --race 1 --bearoff 1 --seed 7");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  write(list, run.out);
+  run = testing_support::run_nard("bench cube-reference " + list + " --ply 0 --quiet");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  write(ref, run.out);
+  Result<std::vector<CubeReference>> refs = load_cube_references(ref);
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  EXPECT_EQ(refs->size(), 8u);
+  run = testing_support::run_nard("bench cube --ply 0 --file " + ref);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("  all                     8  100.0%"), std::string::npos) << run.out;
+
+  run = testing_support::run_nard("bench cube-reference " + list + " --ply 2 --quiet");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  write(ref, run.out);
+  refs = load_cube_references(ref);
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  const CubeReference& first = refs->front();
+  ASSERT_EQ(first.cube.value, 1);  // the list gives each position centred, then owned on 2
+  run = testing_support::run_nard("cube " + first.position_id + " --ply 2");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  char nd[32];
+  std::snprintf(nd, sizeof nd, "%+.3f", first.no_double);
+  EXPECT_NE(run.out.find(nd), std::string::npos) << nd << "\n" << run.out;
+
+  {
+    std::ofstream bad(list);
+    bad << "# a comment\n4HPwATDgc/ABMA 1 centre\n4HPwATDgc/ABMA 2 centre\n";
+  }
+  run = testing_support::run_nard("bench cube-reference " + list + " --ply 0");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find(list + ":3: a cube on 1 is centred, a higher one owned"), std::string::npos) << run.err;
+  run = testing_support::run_nard("bench cube-reference /nonexistent/list.txt");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("/nonexistent/list.txt"), std::string::npos) << run.err;
+  std::remove(list.c_str());
+  std::remove(ref.c_str());
+}
+
 }  // namespace
 }  // namespace nard
