@@ -172,6 +172,27 @@ PlayChooser file_chooser(const std::vector<CheckerReference>& refs,
   };
 }
 
+// The second committed set (tests/data/gnubg_checker_2ply_b.txt: 3,000 pairs from the session 27
+// net's self-play, seed 2): whole, every play at 2-ply, and every pair's legal plays exactly ours
+// (a chooser of the file's best plays is matched on every pair and loses nothing).
+TEST(CheckerReference, SecondCommittedFileIsWholeAndMatchesOurMoveGenerator) {
+  Result<std::vector<CheckerReference>> refs =
+      load_checker_references(std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_checker_2ply_b.txt");
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  ASSERT_EQ(refs->size(), 3000u);
+  for (const CheckerReference& r : *refs) {
+    ASSERT_GE(r.plays.size(), 2u) << "line " << r.line;
+    for (const ReferencePlay& p : r.plays) EXPECT_EQ(p.ply, 2) << "line " << p.line;
+    EXPECT_EQ(r.best(), 0) << "line " << r.line;
+  }
+  Result<CheckerError> best = measure_checker_error(
+      Rules{}, *refs, file_chooser(*refs, [](const CheckerReference& r) { return r.best(); }));
+  ASSERT_TRUE(best.ok()) << best.error().message;
+  EXPECT_EQ(best->overall.moves, 3000);
+  EXPECT_EQ(best->overall.mean(), 0.0);
+  EXPECT_GE(best->race.moves, 300);
+}
+
 // Every pair of the committed file: our legal plays are exactly the file's (else measuring
 // fails), so any play we choose is found. A chooser that takes the file's best loses nothing; one
 // that takes its worst loses what the file says; the 0-ply choice's loss is the file's own.
