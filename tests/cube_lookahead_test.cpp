@@ -35,6 +35,7 @@ CubeView seen_by_opponent(CubeView c) {
 struct ByHand {
   const Rules& rules;
   Evaluator& ev;
+  double leaf_offset = 0.0;  // added to gnubg's cube life x at the 0-ply leaves
 
   // The best play of `p` for `dice` at 0-ply (cubeless), flipped: the opponent on roll.
   Position reply(const Position& p, Dice dice) {
@@ -74,7 +75,7 @@ struct ByHand {
       return c.value * (jacoby ? -1.0 : double(cubeless_equity(q, rules)));
     }
     Result<CubeDecision> d =
-        analyse_money_cube(make_consistent(q), c, classify_for_cube(p), rules);
+        analyse_money_cube(make_consistent(q), c, cube_life_index(classify_for_cube(p)) + leaf_offset, rules);
     EXPECT_TRUE(d.ok());
     return d->equity * c.value;
   }
@@ -113,6 +114,7 @@ TEST(CubeLookahead, OnePlyIsTheRollAverageOfTheLeafModel) {
   FakeEvaluator ev(r);
   Search search(r, ev);
   ByHand hand{r, ev};
+  hand.leaf_offset = kOnePlyLeafCubeLifeOffset;  // a 1-ply decision's leaves: gnubg's x + 0.07
   for (const char* text : kPositions) {
     const Position p = pos(text);
     for (const CubeView c : {cube(1, CubeHolder::Centred), cube(2, CubeHolder::Me)}) {
@@ -135,6 +137,7 @@ TEST(CubeLookahead, OpponentsCubeIsOnlyPlayedOn) {
   FakeEvaluator ev(r);
   Search search(r, ev);
   ByHand hand{r, ev};
+  hand.leaf_offset = kOnePlyLeafCubeLifeOffset;
   const Position p = pos(kPositions[1]);
   const CubeView c = cube(2, CubeHolder::Opponent);
   Result<CubeDecision> d = analyse_money_cube_lookahead(search, p, c, 1);

@@ -42,6 +42,12 @@ inline constexpr double kRaceCubeLifeMax = 0.70;
 // positions of the shipped net, seed 2, each with the cube centred and on 2 owned; `nard bench
 // cube-reference`, models/README.md "Session 29"), best from +0.05 to +0.06 for every kind alike.
 inline constexpr double kRootCubeLifeOffset = 0.05;
+// The same at 1-ply: a money decision looking one roll ahead values its leaves (the opponent on
+// roll, before his cube decision) with gnubg's x and doubled even more often too early (138 times
+// against 3 on the gnubg bench). Its leaves' x + this offset agreed best with our own 2-ply on the
+// same 8,000 decisions (+0.07 to +0.08; 93.2% -> 95.9%). Cube decisions only (the cubeful values
+// of checker plays at 1-ply keep gnubg's x); 2-ply and 3-ply keep gnubg's x at their leaves.
+inline constexpr double kOnePlyLeafCubeLifeOffset = 0.07;
 
 // Contact unless Position::is_race(); a race with every checker of both sides in its home board
 // (or off) is a bear-off.

@@ -61,6 +61,8 @@ class Valuation {
   Valuation(const Rules& rules, const MatchContext* match, const BearoffDatabase* bearoff)
       : rules_(rules), match_(match), bearoff_(bearoff) {}
   bool is_match() const { return match_ != nullptr; }
+  // Added to the cube life of the money model at the leaves (kOnePlyLeafCubeLifeOffset at 1-ply).
+  void set_leaf_cube_life_offset(double offset) { leaf_cube_life_offset_ = offset; }
 
   // The value of the other side's value.
   double invert(double v) const { return match_ ? 1.0 - v : -v; }
@@ -122,8 +124,8 @@ class Valuation {
     }
     if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
       return exact->equity * s.cube.value;
-    Result<CubeDecision> d =
-        analyse_money_cube(make_consistent(probs), s.cube, classify_for_cube(pos), rules_);
+    Result<CubeDecision> d = analyse_money_cube(
+        make_consistent(probs), s.cube, cube_life_index(classify_for_cube(pos)) + leaf_cube_life_offset_, rules_);
     if (!d) return d.error();
     return d->equity * s.cube.value;
   }
@@ -145,6 +147,7 @@ class Valuation {
   const Rules& rules_;
   const MatchContext* match_;
   const BearoffDatabase* bearoff_;
+  double leaf_cube_life_offset_ = 0.0;
 };
 
 // One cubeful lookahead over a Search's tree. Values are the Valuation's (money points with the
@@ -224,6 +227,7 @@ class Lookahead {
   }
 
   const Valuation& valuation() const { return valuation_; }
+  Valuation& valuation() { return valuation_; }
   std::optional<Error> error;
 
  private:
@@ -295,6 +299,7 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
     if (!check) return check;
   }
   Lookahead lookahead(search, match ? &ctx : nullptr);
+  if (!match && ply == 1) lookahead.valuation().set_leaf_cube_life_offset(kOnePlyLeafCubeLifeOffset);
   const Stake root = root_stake(ctx);
   const CubeChoices o = lookahead.valuation().choices(root);
   std::vector<Stake> rolling{root};  // no double, then double/take and double/beaver
