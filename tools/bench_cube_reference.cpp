@@ -11,12 +11,19 @@
 // cubeless probabilities of the side on roll at the same ply.
 #include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "bot/agents.h"
+#include "bot/cube/decision.h"
 #include "bot/cube/reference.h"
 #include "engine/gnubg_id.h"
 #include "engine/read_file.h"
+#include "nn/evaluator.h"
 #include "tools/bot_args.h"
 #include "tools/output.h"
 #include "tools/progress_line.h"
@@ -36,38 +43,68 @@ struct ListedPosition {
   Position position;
   int cube = 1;
   bool roller_owns = false;
+  int line = 0;  // in the list, for messages
 };
 
+// Lines: "<Position ID> <cube> centre|roller"; '#' starts a comment (a line that is only a
+// comment is kept for the output's header); blank lines are skipped.
 Result<std::vector<ListedPosition>> parse_list(const std::string& text, const std::string& origin,
                                                std::vector<std::string>& comments) {
   std::vector<ListedPosition> out;
   std::istringstream in(text);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
-    if (line.empty()) continue;
-    if (line[0] == '#') {
-      comments.push_back(line);
+    const std::string where = origin + ":" + std::to_string(n) + ": ";
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && line[first] == '#') {
+      comments.push_back(line.substr(first, line.find_last_not_of(" \t\r") + 1 - first));
       continue;
     }
+    if (const size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::istringstream fields(line);
     ListedPosition p;
+    p.line = n;
     std::string owner, extra;
     if (!(fields >> p.id >> p.cube >> owner) || (fields >> extra))
-      return make_error(origin + ":" + std::to_string(n) + ": expected '<Position ID> <cube> centre|roller'");
+      return make_error(where + "expected '<Position ID> <cube> centre|roller'");
     Result<Position> pos = decode_position_id(p.id);
-    if (!pos) return make_error(origin + ":" + std::to_string(n) + ": " + pos.error().message);
-    if (p.cube < 1 || p.cube > 4096 || (p.cube & (p.cube - 1)) != 0)
-      return make_error(origin + ":" + std::to_string(n) + ": the cube must be a power of two from 1 to 4096");
+    if (!pos) return make_error(where + pos.error().message);
     if (owner != "centre" && owner != "roller")
-      return make_error(origin + ":" + std::to_string(n) + ": the owner must be centre or roller, not '" + owner + "'");
+      return make_error(where + "the owner must be centre or roller, not '" + owner + "'");
     p.roller_owns = owner == "roller";
     if ((p.cube == 1) == p.roller_owns)
-      return make_error(origin + ":" + std::to_string(n) + ": a cube on 1 is centred, a higher one owned");
+      return make_error(where + "a cube on 1 is centred, a higher one owned");
     p.position = *pos;
     out.push_back(std::move(p));
   }
-  if (out.empty()) return make_error(origin + ": no positions (make the list with nard bench cube-positions)");
+  if (out.empty())
+    return make_error(origin + ": no positions (make the list with nard bench cube-positions)");
   return out;
+}
+
+// One reference line, or what makes the entry impossible (the caller names the line).
+Result<std::string> reference_line(BotAgent& agent, const Rules& rules, const ListedPosition& p,
+                                   int ply) {
+  if (Result<std::vector<int>> stakes = cube_stakes(rules, p.cube); !stakes) return stakes.error();
+  if (terminal_probabilities(rules, p.position))
+    return make_error(p.id + " is a finished game: nothing to decide");
+  MatchView view;  // money
+  view.cube.value = p.cube;
+  view.cube.owner = p.roller_owns ? 0 : -1;
+  Result<CubeDecision> d = agent.analyse_cube(p.position, view);
+  if (!d) return d.error();
+  const std::optional<CubeAction> action = cube_action_of(*d);
+  if (!action)
+    return make_error(p.id + ": the side on roll cannot double (" + d->cannot_double_reason + ")");
+  const Probabilities pr = agent.search().evaluate(p.position, ply);
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s %d %s %s %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f",
+                p.id.c_str(), p.cube, p.roller_owns ? "roller" : "centre",
+                std::string(cube_action_name(*action)).c_str(), d->no_double, d->double_take,
+                d->double_pass, pr.win, pr.win_gammon, pr.win_backgammon, pr.lose_gammon,
+                pr.lose_backgammon);
+  return std::string(buf);
 }
 
 void run_cube_reference(const CubeReferenceOptions& o) {
@@ -83,30 +120,29 @@ void run_cube_reference(const CubeReferenceOptions& o) {
   if (!bot) return;
   NeuralEvaluator evaluator(bot->model);
   BotAgent agent(bot->rules, evaluator, bot->search);
-  std::printf("# nard: money cube decisions at %d-ply (nard cube), model %s, rules %s; made by\n", o.ply,
-              std::filesystem::path(bot->model_path).filename().string().c_str(), bot->rules.preset.c_str());
-  std::printf("#   nard bench cube-reference %s --ply %d\n", o.list.c_str(), o.ply);
-  std::printf("# Fields: PositionID cube owner(centre|roller) action ND DT DP  win wingammon winbg losegammon losebg\n");
-  for (const std::string& c : comments) std::printf("%s\n", c.c_str());
+  // Every line is made before any is printed: a bad entry leaves no half-written reference.
   const auto bar = o.quiet ? std::function<void(long long, long long)>([](long long, long long) {})
                            : progress_bar_on_stderr("Cube decisions", "positions", 0);
   const long long total = (long long)list->size();
-  for (long long i = 0; i < total; ++i) {
-    const ListedPosition& p = (*list)[size_t(i)];
-    MatchView view;  // money
-    view.cube.value = p.cube;
-    view.cube.owner = p.roller_owns ? 0 : -1;
-    Result<CubeDecision> d = agent.analyse_cube(p.position, view);
-    if (!d) return fail_input(make_error(p.id + ": " + d.error().message));
-    const std::optional<CubeAction> action = cube_action_of(*d);
-    if (!action) return fail_input(make_error(p.id + ": the side on roll cannot double (" + d->cannot_double_reason + ")"));
-    const Probabilities pr = agent.search().evaluate(p.position, o.ply);
-    std::printf("%s %d %s %s %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", p.id.c_str(), p.cube,
-                p.roller_owns ? "roller" : "centre", std::string(cube_action_name(*action)).c_str(), d->no_double,
-                d->double_take, d->double_pass, pr.win, pr.win_gammon, pr.win_backgammon, pr.lose_gammon,
-                pr.lose_backgammon);
-    bar(i + 1, total);
+  std::vector<std::string> lines;
+  lines.reserve(list->size());
+  for (const ListedPosition& p : *list) {
+    Result<std::string> line = reference_line(agent, bot->rules, p, o.ply);
+    if (!line) {
+      const std::string where = o.list + ":" + std::to_string(p.line) + ": ";
+      return fail_input(make_error(where + line.error().message));
+    }
+    lines.push_back(std::move(line).value());
+    bar((long long)lines.size(), total);
   }
+  std::printf("# nard: money cube decisions at %d-ply (nard cube), model %s, rules %s; made by\n",
+              o.ply, std::filesystem::path(bot->model_path).filename().string().c_str(),
+              bot->rules.preset.c_str());
+  std::printf("#   nard bench cube-reference %s --ply %d\n", o.list.c_str(), o.ply);
+  std::printf("# Fields: PositionID cube owner(centre|roller) action ND DT DP  win wingammon winbg "
+              "losegammon losebg\n");
+  for (const std::string& c : comments) std::printf("%s\n", c.c_str());
+  for (const std::string& l : lines) std::printf("%s\n", l.c_str());
 }
 }  // namespace
 
@@ -115,7 +151,8 @@ void register_bench_cube_reference(CLI::App& app) {
   auto o = std::make_shared<CubeReferenceOptions>();
   CLI::App* cmd = bench->add_subcommand(
       "cube-reference",
-      "Our own money cube decisions at n-ply for a cube-positions list, as a reference file for bench cube --file");
+      "Our own money cube decisions at n-ply for a cube-positions list, as a reference file for "
+      "bench cube --file");
   cmd->add_option("list", o->list, "Position list from nard bench cube-positions")->required();
   cmd->add_option("--ply", o->ply, "Our search depth 0..3 (default 2)")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");

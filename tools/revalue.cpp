@@ -123,6 +123,9 @@ void run_revalue(const RevalueOptions& o) {
   }
   Result<Rules> rules = rules_preset(jobs.front().db.rules);
   if (!rules) return fail_input(rules.error());
+  if (!o.only.empty() && rules->variant != Variant::Backgammon)
+    return fail_input(make_error("--only splits backgammon's positions between its race and contact nets; " +
+                                 jobs.front().input + " holds positions of rules '" + rules->preset + "'"));
   std::string path = o.model;
   if (path.empty()) {
     Result<std::string> found = default_model_path(rules->variant);

@@ -319,9 +319,16 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
     if (!(c.focus > 0 && c.focus <= 1)) return make_error("--focus must be in (0, 1]");
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
-    if (!c.fit_only.empty() && (rules.variant != Variant::Backgammon || (c.fit_only != "race" && c.fit_only != "contact")))
-      return make_error("--fit-only must be race or contact, and only for backgammon (its two nets), not '" + c.fit_only +
-                        "' for " + rules.preset);
+    if (!c.fit_only.empty()) {
+      if (rules.variant != Variant::Backgammon || (c.fit_only != "race" && c.fit_only != "contact"))
+        return make_error("--fit-only must be race or contact, and only for backgammon (its two nets), not '" +
+                          c.fit_only + "' for " + rules.preset);
+      // The net left alone keeps its shape and inputs.
+      if (c.fit_only == "race" && (!c.hidden.empty() || !c.contact_inputs.empty()))
+        return make_error("--fit-only race leaves the contact net alone: drop --hidden and --contact-inputs");
+      if (c.fit_only == "contact" && !c.race_hidden.empty())
+        return make_error("--fit-only contact leaves the race net alone: drop --race-hidden");
+    }
     if (!(c.final_learning_rate >= 0) || c.final_learning_rate > c.learning_rate)
       return make_error("--lr-final must be positive and at most --lr");
     Result<std::string> init_bytes = read_file(c.init_from);
@@ -526,9 +533,15 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     Result<std::string> fitted = from_root(comm, [&]() -> Result<std::string> {
     // By role (encoders_for); each role's positions are encoded with the encoder of the net that
     // fills it (encoder_role).
+    // Each with its index in encoders_for (its seeds and its shape option), whatever --fit-only leaves out.
     std::vector<EncoderId> encoders;
-    for (EncoderId id : encoders_for(rules.variant))
-      if (c.fit_only.empty() || (id == EncoderId::BackgammonRace) == (c.fit_only == "race")) encoders.push_back(id);
+    std::vector<size_t> role_index;
+    for (size_t k = 0; k < encoders_for(rules.variant).size(); ++k) {
+      const EncoderId id = encoders_for(rules.variant)[k];
+      if (!c.fit_only.empty() && (id == EncoderId::BackgammonRace) != (c.fit_only == "race")) continue;
+      encoders.push_back(id);
+      role_index.push_back(k);
+    }
     std::map<EncoderId, NetData> data;
     for (EncoderId id : encoders) {
       const MlpWeights* net = next.net_for(id);
@@ -581,12 +594,13 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
         if (encoder_role(m.encoder) == id) net = &m;
       if (!net) return make_error("the model has no " + std::string(encoder_name(id)) + " net");
       if (d.count() == 0) continue;
-      const std::vector<int>& asked = e == 0 ? c.hidden : c.race_hidden;
+      const size_t role = role_index[e];  // 0: the main (contact) net, 1: backgammon's race net
+      const std::vector<int>& asked = role == 0 ? c.hidden : c.race_hidden;
       LearnerConfig lc;
       lc.inputs = d.inputs;
       lc.hidden = asked.empty() ? net->hidden_sizes() : asked;
       lc.learning_rate = c.learning_rate;
-      lc.init_seed = game_seed(c.seed, 0x1417 + uint64_t(e));
+      lc.init_seed = game_seed(c.seed, 0x1417 + uint64_t(role));
       lc.threads = 1;
       Learner learner(lc);
       const std::vector<int> net_hidden_before = net->hidden_sizes();
@@ -602,7 +616,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       }
       const auto [before, bce_before] = held_out_error(rules, Mlp(*net), d);
       (void)bce_before;
-      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(step) * 16 + e));
+      Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(step) * 16 + role));
       std::vector<long long> order(size_t(d.count()));
       for (long long i = 0; i < d.count(); ++i) order[size_t(i)] = i;
       std::vector<float> xb, yb;

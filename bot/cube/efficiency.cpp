@@ -32,7 +32,9 @@ double cube_life_index(const PositionClass& cls) {
   return kContactCubeLife;
 }
 
-double root_cube_life_index(const PositionClass& cls) { return cube_life_index(cls) + kRootCubeLifeOffset; }
+double root_cube_life_index(const PositionClass& cls) {
+  return cube_life_index(cls) + kRootCubeLifeOffset;
+}
 
 std::string_view position_kind_name(PositionKind kind) {
   switch (kind) {

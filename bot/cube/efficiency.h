@@ -48,6 +48,9 @@ inline constexpr double kRootCubeLifeOffset = 0.05;
 // same 8,000 decisions (+0.07 to +0.08; 93.2% -> 95.9%). Cube decisions only (the cubeful values
 // of checker plays at 1-ply keep gnubg's x); 2-ply and 3-ply keep gnubg's x at their leaves.
 inline constexpr double kOnePlyLeafCubeLifeOffset = 0.07;
+// Not fitted, so gnubg's x everywhere else: match play at every ply, the cube decisions inside
+// cubeful rollouts (bot/rollout.h) and the model's prediction beside a cube rollout, and
+// predict_money_cube (`nard bench cube --gnubg-probs`, the cube model on given probabilities).
 
 // Contact unless Position::is_race(); a race with every checker of both sides in its home board
 // (or off) is a bear-off.

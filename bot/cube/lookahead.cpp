@@ -124,8 +124,8 @@ class Valuation {
     }
     if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
       return exact->equity * s.cube.value;
-    Result<CubeDecision> d = analyse_money_cube(
-        make_consistent(probs), s.cube, cube_life_index(classify_for_cube(pos)) + leaf_cube_life_offset_, rules_);
+    const double x = cube_life_index(classify_for_cube(pos)) + leaf_cube_life_offset_;
+    Result<CubeDecision> d = analyse_money_cube(make_consistent(probs), s.cube, x, rules_);
     if (!d) return d.error();
     return d->equity * s.cube.value;
   }
@@ -299,7 +299,8 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
     if (!check) return check;
   }
   Lookahead lookahead(search, match ? &ctx : nullptr);
-  if (!match && ply == 1) lookahead.valuation().set_leaf_cube_life_offset(kOnePlyLeafCubeLifeOffset);
+  if (!match && ply == 1)
+    lookahead.valuation().set_leaf_cube_life_offset(kOnePlyLeafCubeLifeOffset);
   const Stake root = root_stake(ctx);
   const CubeChoices o = lookahead.valuation().choices(root);
   std::vector<Stake> rolling{root};  // no double, then double/take and double/beaver

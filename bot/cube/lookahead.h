@@ -8,7 +8,11 @@
 // roll first takes its proper cube action: the best of no double and double (answered by the
 // better of take, beaver and pass for the receiver) when it may double. At the 0-ply leaves the
 // cubeful equity is Janowski's (bot/cube/money.h, with the proper action); a game that ends
-// inside the lookahead is worth its result times the cube.
+// inside the lookahead is worth its result times the cube. The cube life x at the leaves is
+// gnubg's (bot/cube/efficiency.h), except in a 1-ply money cube decision: there the leaves use
+// x + kOnePlyLeafCubeLifeOffset, and a 0-ply money decision uses x + kRootCubeLifeOffset at the
+// root (both fitted to our own 2-ply decisions). The cube life, take and cash points a decision
+// reports at 1 ply and more are the model's at the root's cubeless probabilities with gnubg's x.
 // The play is the Search's 0-ply choice (cubeless, as in Search::evaluate; inner_candidates is
 // not used), so one tree serves every cube state and its plays are valued in one batch per node.
 // (gnubg picks these plays by 0-ply cubeful equity for the cube as it stands; tried here, that
@@ -52,7 +56,8 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
                                             const MatchContext& ctx, int ply);
 
 // The money cube decision of the side on roll of `pos` at `ply` (search.rules(); ply 0: the
-// model on the 0-ply probabilities, exactly bot/cube/money.h). Fails as analyse_money_cube.
+// model on the 0-ply probabilities, bot/cube/money.h with the root's cube life
+// root_cube_life_index). Fails as analyse_money_cube.
 Result<CubeDecision> analyse_money_cube_lookahead(Search& search, const Position& pos,
                                                   const CubeView& cube, int ply);
 

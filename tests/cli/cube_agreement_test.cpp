@@ -291,17 +291,30 @@ TEST(CubeAgreement, ReferenceCommandWritesOurOwnDecisionsAsAReference) {
   ASSERT_EQ(first.cube.value, 1);  // the list gives each position centred, then owned on 2
   run = testing_support::run_nard("cube " + first.position_id + " --ply 2");
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  char nd[32];
-  std::snprintf(nd, sizeof nd, "%+.3f", first.no_double);
+  char nd[64];
+  std::snprintf(nd, sizeof nd, "1. No double        %+.3f", first.no_double);
   EXPECT_NE(run.out.find(nd), std::string::npos) << nd << "\n" << run.out;
 
-  {
-    std::ofstream bad(list);
-    bad << "# a comment\n4HPwATDgc/ABMA 1 centre\n4HPwATDgc/ABMA 2 centre\n";
+  // Bad entries are refused naming the line, and nothing is written to standard output. Trailing
+  // comments, blank and CRLF lines are read as parse_cube_references reads them.
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"4HPwATDgc/ABMA 2 centre", ":3: a cube on 1 is centred, a higher one owned"},
+      {"4HPwATDgc/ABMA 128 roller", ":3: "},                   // beyond the cube's cap of 64
+      {"x off:15; o 1:15 1 centre", ":3: expected"},           // not a Position ID line
+      {"AAAAAAAAAAAAAA 1 centre", ":3: "},                     // no checkers: refused by the ID reader
+      {"AAAA/v8AAAAAAA 1 centre", ":3: AAAA/v8AAAAAAA is a finished game"},
+      {"4HPwATDgc/ABMA 1 middle", ":3: the owner must be centre or roller"}};
+  for (const auto& [line, message] : bad) {
+    write(list, "# a comment\r\n4HPwATDgc/ABMA 1 centre  # the start\r\n" + line + "\n\n");
+    run = testing_support::run_nard("bench cube-reference " + list + " --ply 0 --quiet");
+    EXPECT_EQ(run.exit_code, 2) << line;
+    EXPECT_NE(run.err.find(list + message), std::string::npos) << line << ": " << run.err;
+    EXPECT_EQ(run.out, "") << line;
   }
-  run = testing_support::run_nard("bench cube-reference " + list + " --ply 0");
-  EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find(list + ":3: a cube on 1 is centred, a higher one owned"), std::string::npos) << run.err;
+  write(list, "# a comment\r\n4HPwATDgc/ABMA 1 centre  # the start\r\n\r\n");
+  run = testing_support::run_nard("bench cube-reference " + list + " --ply 0 --quiet");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\n# a comment\n"), std::string::npos) << run.out;
   run = testing_support::run_nard("bench cube-reference /nonexistent/list.txt");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.err.find("/nonexistent/list.txt"), std::string::npos) << run.err;

@@ -134,6 +134,18 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--only"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "x"));
+  // Only backgammon's positions split between a race and a contact net.
+  PositionDatabase plakoto;
+  plakoto.rules = "plakoto";
+  plakoto.variant = Variant::Plakoto;
+  plakoto.target_ply = 1;
+  plakoto.records.push_back({start_position(*rules_preset("plakoto")), Probabilities{0.5f, 0.1f, 0.0f, 0.1f, 0.0f}});
+  const std::string pl = (dir / "plakoto.npdb").string();
+  ASSERT_FALSE(save_position_database(pl, plakoto));
+  r = run_nard("revalue " + pl + " --out " + (dir / "x").string() + " --only race --quiet");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--only splits backgammon's positions"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "x"));
   fs::remove_all(dir);
 }
 

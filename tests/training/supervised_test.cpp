@@ -330,23 +330,41 @@ TEST(Supervised, FitOnlyRaceLeavesTheContactNetAsItWas) {
     races.records.push_back({*p, Probabilities{0.9f, 0.0f, 0.0f, 0.0f, 0.0f}});
   }
   ASSERT_FALSE(save_position_database((base / "races.npdb").string(), races));
+  Result<NetWeights> start = load_weights(init);
+  ASSERT_TRUE(start.ok());
+  std::vector<int> wider = start->net_for(EncoderId::BackgammonRace)->hidden_sizes();
+  wider.back() += 4;  // the race net's own shape option applies (net2net widening)
   SupervisedConfig c = tiny(base / "run", init);
   c.steps = 1;
   c.eval_games = 0;
   c.extra_positions = {(base / "races.npdb").string()};
   c.fit_only = "race";
+  c.race_hidden = wider;
   std::string fit;
   ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) {
                  if (p.phase == "fit" && !p.message.empty()) fit = p.message;
                }).has_value());
   EXPECT_EQ(fit.find("contact"), std::string::npos) << fit;
   EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
-  Result<NetWeights> start = load_weights(init);
   Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
   ASSERT_TRUE(w.ok()) << w.error().message;
   EXPECT_TRUE(*w->net_for(EncoderId::BackgammonContact) == *start->net_for(EncoderId::BackgammonContact));
   EXPECT_FALSE(*w->net_for(EncoderId::BackgammonRace) == *start->net_for(EncoderId::BackgammonRace)) << fit;
+  EXPECT_EQ(w->net_for(EncoderId::BackgammonRace)->hidden_sizes(), wider);
   EXPECT_NE(bytes_of(base / "run/config.txt").find("fit_only race"), std::string::npos);
+  // The contact net's shape options with --fit-only race are refused (and the race net's with contact).
+  SupervisedConfig shaped = tiny(base / "shaped", init);
+  shaped.fit_only = "race";
+  shaped.hidden = {12};
+  auto shape_refused = run_supervised(shaped, {});
+  ASSERT_TRUE(shape_refused.has_value());
+  EXPECT_NE(shape_refused->message.find("--hidden"), std::string::npos) << shape_refused->message;
+  shaped.fit_only = "contact";
+  shaped.hidden = {};
+  shaped.race_hidden = {12};
+  shape_refused = run_supervised(shaped, {});
+  ASSERT_TRUE(shape_refused.has_value());
+  EXPECT_NE(shape_refused->message.find("--race-hidden"), std::string::npos) << shape_refused->message;
   // Only backgammon has two nets to choose from.
   SupervisedConfig plakoto = tiny(base / "pl", init);
   plakoto.variant = "plakoto";
