@@ -515,6 +515,11 @@ class MatReader {
         pending_empty_line_ = npos;
         if (c.value < 1) return make_error("'Wins 0 points'");
         if (!replay.over()) {
+          // gnubg writes no "Takes" for the doubler's acceptance of a beaver (his roll says so),
+          // nor a resignation: a 'Wins' right after 'Beavers' is the take, then one side's
+          // resignation (fuzz find). Refusing a beaver is written: "Drops".
+          if (replay.double_pending() && replay.cube().beavered)
+            if (auto e = replay.take(replay.cube().pending_from)) return e;
           if (replay.double_pending()) return make_error("'Wins' while a double awaits an answer");
           // The game did not end on the board: the loser resigned (gnubg's reading too).
           const int cube = replay.cube().value;

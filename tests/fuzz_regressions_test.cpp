@@ -2,6 +2,8 @@
 // are in tests/fuzz/regressions/<target>/ and every build replays them (fuzz_replay.<target>).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "engine/fibs_board.h"
 #include "engine/game_replay.h"
 #include "engine/gnubg_id.h"
@@ -251,6 +253,32 @@ TEST(FuzzRegressions, AMatGameWithTwoWinsIsRefused) {
   Result<MatchRecord> back = read_mat(write_mat(*one));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->games, one->games);
+}
+
+// game_replay (session 29): a beaver taken and then resigned. The writer leaves out the take, as
+// gnubg does, so the beaverer's 'Wins' follows 'Beavers' directly; the reader took it for a
+// 'Wins' while the double awaited an answer and refused the file it had written.
+TEST(FuzzRegressions, ABeaverTakenThenResignedReadsBack) {
+  const std::string text =
+      "; [Jacoby \"Off\"]\n; [Beaver \"On\"]\n\n 0 point match\n\n Game 1\n"
+      " alice : 0                          bob : 0\n"
+      "  1) 31: 8/5 6/5                    Doubles => 2\n"
+      "  2)  Beavers => 4\n"
+      "                                  Wins 4 points\n";
+  // bob doubled, alice beavered: either may resign after bob's (unwritten) take.
+  const std::string head = text.substr(0, text.rfind('\n', text.rfind("Wins")) + 1);
+  for (const auto& [wins, winner, points] :
+       {std::tuple<std::string, int, int>{"                                  Wins 4 points\n", 1, 4},
+        {"     Wins 4 points\n", 0, 4}, {"     Wins 8 points\n", 0, 8}}) {
+    Result<MatchRecord> rec = read_mat(head + wins);
+    ASSERT_TRUE(rec.ok()) << rec.error().message << "\n" << wins;
+    ASSERT_EQ(rec->games.size(), 1u);
+    EXPECT_EQ(rec->games[0].end.winner, winner) << wins;
+    EXPECT_EQ(rec->games[0].end.points, points) << wins;
+    Result<MatchRecord> back = read_mat(write_mat(*rec));
+    ASSERT_TRUE(back.ok()) << back.error().message << "\n" << write_mat(*rec);
+    EXPECT_EQ(back->games, rec->games) << wins;
+  }
 }
 
 }  // namespace
