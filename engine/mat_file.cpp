@@ -470,10 +470,13 @@ class MatReader {
                         std::to_string(pending_empty_line_ + 1) +
                         " has legal plays, but none is written");
     const char* side = player == 0 ? "left" : "right";
-    // gnubg writes no "Takes" when the doubler accepts a beaver: his roll says so.
-    if (c.kind == CellKind::Roll && replay.double_pending() && replay.cube().beavered &&
-        replay.cube().pending_from == player)
-      if (auto e = replay.take(player)) return e;
+    // gnubg writes no "Takes" when the doubler accepts a beaver: his roll says so, or a 'Wins'
+    // right after 'Beavers' (a resignation, by either side, once he has taken: a fuzz find).
+    // Refusing a beaver is written: "Drops".
+    if (replay.double_pending() && replay.cube().beavered &&
+        ((c.kind == CellKind::Roll && replay.cube().pending_from == player) ||
+         c.kind == CellKind::Wins))
+      if (auto e = replay.take(replay.cube().pending_from)) return e;
     switch (c.kind) {
       case CellKind::Roll: {
         if (auto e = replay.roll(player, c.dice)) return e;
@@ -515,11 +518,6 @@ class MatReader {
         pending_empty_line_ = npos;
         if (c.value < 1) return make_error("'Wins 0 points'");
         if (!replay.over()) {
-          // gnubg writes no "Takes" for the doubler's acceptance of a beaver (his roll says so),
-          // nor a resignation: a 'Wins' right after 'Beavers' is the take, then one side's
-          // resignation (fuzz find). Refusing a beaver is written: "Drops".
-          if (replay.double_pending() && replay.cube().beavered)
-            if (auto e = replay.take(replay.cube().pending_from)) return e;
           if (replay.double_pending()) return make_error("'Wins' while a double awaits an answer");
           // The game did not end on the board: the loser resigned (gnubg's reading too).
           const int cube = replay.cube().value;

@@ -57,12 +57,15 @@ struct CubeChoices {
 class Valuation {
  public:
   // `bearoff`: the evaluator's bear-off database (exact money leaves where its two-sided part
-  // reaches), or nullptr.
-  Valuation(const Rules& rules, const MatchContext* match, const BearoffDatabase* bearoff)
-      : rules_(rules), match_(match), bearoff_(bearoff) {}
+  // reaches), or nullptr. `leaf_cube_life_offset`: added to the money model's cube life at the
+  // leaves (kOnePlyLeafCubeLifeOffset in a 1-ply cube decision).
+  Valuation(const Rules& rules, const MatchContext* match, const BearoffDatabase* bearoff,
+            double leaf_cube_life_offset = 0.0)
+      : rules_(rules),
+        match_(match),
+        bearoff_(bearoff),
+        leaf_cube_life_offset_(leaf_cube_life_offset) {}
   bool is_match() const { return match_ != nullptr; }
-  // Added to the cube life of the money model at the leaves (kOnePlyLeafCubeLifeOffset at 1-ply).
-  void set_leaf_cube_life_offset(double offset) { leaf_cube_life_offset_ = offset; }
 
   // The value of the other side's value.
   double invert(double v) const { return match_ ? 1.0 - v : -v; }
@@ -147,7 +150,7 @@ class Valuation {
   const Rules& rules_;
   const MatchContext* match_;
   const BearoffDatabase* bearoff_;
-  double leaf_cube_life_offset_ = 0.0;
+  double leaf_cube_life_offset_;
 };
 
 // One cubeful lookahead over a Search's tree. Values are the Valuation's (money points with the
@@ -155,10 +158,10 @@ class Valuation {
 // in `error`.
 class Lookahead {
  public:
-  Lookahead(Search& search, const MatchContext* match)
+  Lookahead(Search& search, const MatchContext* match, double leaf_cube_life_offset = 0.0)
       : search_(search),
         rules_(search.rules()),
-        valuation_(rules_, match, search.evaluator().bearoff_database()) {}
+        valuation_(rules_, match, search.evaluator().bearoff_database(), leaf_cube_life_offset) {}
 
   // `pos` about to roll, its side's cube decision made, for each stake of `stakes`, at ply >= 1.
   // Returns the cubeless probabilities of the same tree (Search::evaluate(pos, ply) when
@@ -227,7 +230,6 @@ class Lookahead {
   }
 
   const Valuation& valuation() const { return valuation_; }
-  Valuation& valuation() { return valuation_; }
   std::optional<Error> error;
 
  private:
@@ -255,12 +257,16 @@ std::optional<Error> check_cube(const Rules& rules, const CubeView& cube) {
 
 Stake root_stake(const MatchContext& ctx) { return {ctx.cube, ctx.my_away(), ctx.opp_away()}; }
 
-// The model's decision at the root's cubeless probabilities (money or match).
+// The model's decision at the root's cubeless probabilities (money or match). `alone`: the
+// decision is the model's with no lookahead (0 ply), which in money play uses the root's cube life.
 Result<CubeDecision> model_decision(const Probabilities& probs, const Position& pos,
-                                    const MatchContext& ctx, const Rules& rules) {
+                                    const MatchContext& ctx, const Rules& rules,
+                                    bool alone = false) {
   if (ctx.match_length > 0)
     return analyse_match_cube(make_consistent(probs), ctx, classify_for_cube(pos), rules);
-  return analyse_money_cube(make_consistent(probs), ctx.cube, classify_for_cube(pos), rules);
+  const PositionClass cls = classify_for_cube(pos);
+  return analyse_money_cube(make_consistent(probs), ctx.cube,
+                            alone ? root_cube_life_index(cls) : cube_life_index(cls), rules);
 }
 
 // The decision where the two-sided bear-off database holds the exact money equities (at any
@@ -287,20 +293,16 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
   const bool match = ctx.match_length > 0;
   if (std::optional<Result<CubeDecision>> exact = exact_money_decision(search, pos, ctx))
     return std::move(*exact);
-  if (ply <= 0 && !match && !terminal_probabilities(rules, pos))  // the model alone: its root x
-    return analyse_money_cube(make_consistent(search.evaluate(pos, 0)), ctx.cube,
-                              root_cube_life_index(classify_for_cube(pos)), rules);
   if (ply <= 0 || terminal_probabilities(rules, pos))
-    return model_decision(search.evaluate(pos, ply), pos, ctx, rules);
+    return model_decision(search.evaluate(pos, ply), pos, ctx, rules, ply <= 0);
   if (std::optional<Error> e = check_cube(rules, ctx.cube)) return *e;
   // The model's checks (context, table) before the lookahead's work.
   if (match) {
     Result<CubeDecision> check = model_decision(search.evaluate(pos, 0), pos, ctx, rules);
     if (!check) return check;
   }
-  Lookahead lookahead(search, match ? &ctx : nullptr);
-  if (!match && ply == 1)
-    lookahead.valuation().set_leaf_cube_life_offset(kOnePlyLeafCubeLifeOffset);
+  Lookahead lookahead(search, match ? &ctx : nullptr,
+                      !match && ply == 1 ? kOnePlyLeafCubeLifeOffset : 0.0);
   const Stake root = root_stake(ctx);
   const CubeChoices o = lookahead.valuation().choices(root);
   std::vector<Stake> rolling{root};  // no double, then double/take and double/beaver
