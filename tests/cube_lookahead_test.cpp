@@ -259,6 +259,38 @@ TEST(CubeLookahead, ZeroPlyIsTheModelOnTheNetWithTheRootCubeLife) {
   EXPECT_DOUBLE_EQ(one->cube_life, cube_life_index(classify_for_cube(p)));
 }
 
+// SearchConfig::fitted_cube_life = false (`nard match --a-cube-life gnubg`): gnubg's x at a 0-ply
+// root and at a 1-ply decision's leaves, as everywhere else.
+TEST(CubeLookahead, GnubgsCubeLifeIsTheModelWithGnubgsXAtZeroAndOnePly) {
+  const Rules r = wbf();
+  FakeEvaluator ev(r);
+  SearchConfig config;
+  config.fitted_cube_life = false;
+  Search search(r, ev, config);
+  ByHand hand{r, ev};  // no offset: gnubg's x at the leaves
+  const Position p = pos(kPositions[0]);
+  const CubeView c = cube(1, CubeHolder::Centred);
+  Result<CubeDecision> zero = analyse_money_cube_lookahead(search, p, c, 0);
+  const double x = cube_life_index(classify_for_cube(p));
+  Result<CubeDecision> model = analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, x, r);
+  ASSERT_TRUE(zero.ok() && model.ok());
+  EXPECT_DOUBLE_EQ(zero->cube_life, x);
+  EXPECT_DOUBLE_EQ(zero->no_double, model->no_double);
+  EXPECT_DOUBLE_EQ(zero->double_take, model->double_take);
+  for (const char* text : kPositions) {
+    const Position q = pos(text);
+    Result<CubeDecision> one = analyse_money_cube_lookahead(search, q, c, 1);
+    ASSERT_TRUE(one.ok()) << one.error().message;
+    EXPECT_NEAR(one->no_double, hand.roll(q, c, 1), 1e-9) << text;
+    EXPECT_NEAR(one->double_take, hand.roll(q, {2, CubeHolder::Opponent, true}, 1), 1e-9) << text;
+  }
+  // The fitted setting differs on these positions, so the comparison above can fail.
+  Search fitted(r, ev);
+  Result<CubeDecision> fitted_one = analyse_money_cube_lookahead(fitted, p, c, 1);
+  ASSERT_TRUE(fitted_one.ok());
+  EXPECT_GT(std::abs(fitted_one->no_double - hand.roll(p, c, 1)), 1e-6);
+}
+
 // What the cube lives are not for: the cubeful value of a position (checker play ranks plays by
 // it) keeps gnubg's x at 0 and 1 ply, and so does match play's 0-ply decision.
 TEST(CubeLookahead, CubefulValuesAndMatchPlayKeepGnubgsCubeLife) {

@@ -325,6 +325,12 @@ void register_match(CLI::App& app) {
   cmd->add_option("--b-model", o->b.model, "Model of B");
   cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
+  const std::string life_help =
+      "'s money cube life at 0 and 1 ply: fitted (default; ours, fitted to our 2-ply) or gnubg (gnubg's x)";
+  cmd->add_option("--a-cube-life", o->a.cube_life, "A" + life_help)
+      ->check(CLI::IsMember({"fitted", "gnubg"}));
+  cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)
+      ->check(CLI::IsMember({"fitted", "gnubg"}));
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
   cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));

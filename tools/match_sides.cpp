@@ -26,6 +26,8 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
   SideSpec s;
   s.kind = side.kind;
   const int ply = side.ply >= 0 ? side.ply : defaults.ply;
+  if (!side.cube_life.empty() && side.kind != "net")
+    return make_error("a cube life is a net's setting, not " + side.kind + "'s");
   if (side.kind == "net") {
     std::string path = side.model.empty() ? defaults.model : side.model;
     if (path.empty()) {
@@ -37,7 +39,9 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     if (!m) return m.error();
     s.model = with_default_bearoff(*m, defaults.no_bearoff_db);
     s.search.ply = ply;
+    s.search.fitted_cube_life = side.cube_life != "gnubg";
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
+    if (!s.search.fitted_cube_life) s.label += ", gnubg's cube life";
   } else if (side.kind == "pubeval") {
     if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
     Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

@@ -294,15 +294,17 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
   if (std::optional<Result<CubeDecision>> exact = exact_money_decision(search, pos, ctx))
     return std::move(*exact);
   if (ply <= 0 || terminal_probabilities(rules, pos))
-    return model_decision(search.evaluate(pos, ply), pos, ctx, rules, ply <= 0);
+    return model_decision(search.evaluate(pos, ply), pos, ctx, rules,
+                          ply <= 0 && search.config().fitted_cube_life);
   if (std::optional<Error> e = check_cube(rules, ctx.cube)) return *e;
   // The model's checks (context, table) before the lookahead's work.
   if (match) {
     Result<CubeDecision> check = model_decision(search.evaluate(pos, 0), pos, ctx, rules);
     if (!check) return check;
   }
+  const bool fitted_leaves = !match && ply == 1 && search.config().fitted_cube_life;
   Lookahead lookahead(search, match ? &ctx : nullptr,
-                      !match && ply == 1 ? kOnePlyLeafCubeLifeOffset : 0.0);
+                      fitted_leaves ? kOnePlyLeafCubeLifeOffset : 0.0);
   const Stake root = root_stake(ctx);
   const CubeChoices o = lookahead.valuation().choices(root);
   std::vector<Stake> rolling{root};  // no double, then double/take and double/beaver

@@ -11,7 +11,8 @@
 // inside the lookahead is worth its result times the cube. The cube life x at the leaves is
 // gnubg's (bot/cube/efficiency.h), except in a 1-ply money cube decision: there the leaves use
 // x + kOnePlyLeafCubeLifeOffset, and a 0-ply money decision uses x + kRootCubeLifeOffset at the
-// root (both fitted to our own 2-ply decisions). The cube life, take and cash points a decision
+// root (both fitted to our own 2-ply decisions; SearchConfig::fitted_cube_life = false keeps
+// gnubg's x there too). The cube life, take and cash points a decision
 // reports at 1 ply and more are the model's at the root's cubeless probabilities with gnubg's x.
 // The play is the Search's 0-ply choice (cubeless, as in Search::evaluate; inner_candidates is
 // not used), so one tree serves every cube state and its plays are valued in one batch per node.

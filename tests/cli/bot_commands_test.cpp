@@ -51,6 +51,8 @@ TEST(BotCommands, BadInputExitsTwoWithOneLine) {
       with_model("cube 4HPwATDgc/ABMA --match 5 --score 5-1"),  // score not below the length
       with_model("rollout 4HPwATDgc/ABMA --trials 0"),
       with_model("match --b gnubgx --games 2"),     // unknown player
+      with_model("match --b pubeval --b-cube-life gnubg --games 2"),  // pubeval has no cube life
+      with_model("match --b net --b-cube-life janowski --games 2"),   // no such cube life
       with_model("play --match -1"),
       with_model("external"),                      // neither --stdio nor --socket
       "hint 4HPwATDgc/ABMA 31 --model /nonexistent/model.bin",
@@ -252,6 +254,16 @@ TEST(BotCommands, ShortMatchAgainstPubevalRuns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("8 money games (duplicate dice)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("points per game (se "), std::string::npos) << r.out;
+}
+
+// The same net with gnubg's cube life against ours: cubeful money games, B's label says which.
+TEST(BotCommands, MatchPlaysTheNetWithGnubgsCubeLife) {
+  const CliRun r =
+      run_nard(with_model("match --b net --b-cube-life gnubg --games 4 --threads 1 --seed 3"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("B: net 0-ply"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", gnubg's cube life"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("A: net 0-ply (" + model() + "), gnubg"), std::string::npos) << r.out;
 }
 
 TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
