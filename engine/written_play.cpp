@@ -29,6 +29,24 @@ Flow flow_between(const Position& before, const Position& after) {
   return f;
 }
 
+// The mover's checkers of `pos` per point (Flow's indices) after `flow`.
+Flow counts_after(const Position& pos, const Flow& flow) {
+  Flow c = flow;
+  for (int p = 1; p <= kPoints; ++p) c[size_t(p)] += pos.mover_count(p);
+  c[kBar] += int(pos.mover_bar);
+  c[kOff] += int(pos.mover_off);
+  return c;
+}
+
+// flow_between(before, after) == flow, where `counts` is counts_after(before, flow): stops at the
+// first point that differs.
+bool has_counts(const Position& after, const Flow& counts) {
+  if (int(after.mover_off) != counts[kOff] || int(after.mover_bar) != counts[kBar]) return false;
+  for (int p = kPoints; p >= 1; --p)
+    if (after.mover_count(p) != counts[size_t(p)]) return false;
+  return true;
+}
+
 // Points where the play hit (or pinned) a lone opposing checker: the blot is gone, or covered.
 // (A Plakoto pin that the checker leaves again frees the blot: no trace, and no difference.)
 uint32_t hits_between(const Position& before, const Position& after) {
@@ -218,9 +236,10 @@ Result<int> find_written_play(const Position& pos, std::span<const Position> pla
                               const WrittenPlay& written, Landing landing) {
   if (auto e = check_steps(written)) return *e;
   const Wanted want = wanted(pos, written, landing);
+  const Flow counts = counts_after(pos, want.flow);
   int best = -1, best_score = 1 << 30;
   for (size_t i = 0; i < plays.size(); ++i) {
-    if (flow_between(pos, plays[i]) != want.flow) continue;
+    if (!has_counts(plays[i], counts)) continue;
     const int score = popcount(hits_between(pos, plays[i]) ^ want.hits);
     if (score < best_score) best = int(i), best_score = score;
   }
