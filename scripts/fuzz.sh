@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh [--lean] [BUDGET] [TARGET...]
 #     --lean  build and run in build-fuzz-lean/ (-DNARD_FUZZ_LEAN=ON: the move generator without
 #             coverage feedback or ASan, tests/fuzz/lean_*_ignorelist.txt), for game_replay's long
-#             runs; the inputs build-asan/corpus/TARGET found are read too
+#             runs (the default target then); the inputs build-asan/corpus/TARGET found are read too;
+#             must come first
 #     BUDGET  seconds per target (default 60), or a number of inputs per target written with a
 #             trailing r (e.g. 10000000r)
 #     TARGET  gnubg_id xgid ... (default: every target)
@@ -40,6 +41,9 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=
 cmake --build "$build" -j "$(nproc)" --target nard_fuzz_targets
 
 targets=("$@")
+# The lean build is for the whole-game target: the others' subjects (dice_move: the written-play
+# matcher and the move generator) lose their coverage and ASan in it.
+if ((${#targets[@]} == 0)) && [[ $lean == ON ]]; then targets=(game_replay); fi
 if ((${#targets[@]} == 0)); then
   for f in "$build"/tests/fuzz/fuzz_*; do targets+=("${f##*/fuzz_}"); done
 fi

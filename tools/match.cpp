@@ -60,6 +60,25 @@ std::optional<Error> check_tavli_options(const MatchOptions& o) {
   return std::nullopt;
 }
 
+// --a-cube-life / --b-cube-life only where the setting decides something: a net's money cube at 0
+// or 1 ply (bot/cube/efficiency.h). `letter`: 'a' or 'b'.
+std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& side, int ply,
+                                     char letter) {
+  if (side.cube_life.empty()) return std::nullopt;
+  const std::string option = std::string("--") + letter + "-cube-life";
+  const char player = char(letter - 'a' + 'A');
+  if (side.kind != "net")
+    return make_error(option + ": " + player + " is " + side.kind +
+                      "; a cube life is a net's setting (--" + letter + " net)");
+  if (o.match > 0 || o.cubeless)
+    return make_error(option + " applies to money games with the cube, not to " +
+                      (o.cubeless ? "--cubeless" : "--match"));
+  if (ply > 1)
+    return make_error(option + " applies at 0 and 1 ply, where the cube lives differ; " + player +
+                      " plays at " + std::to_string(ply) + "-ply");
+  return std::nullopt;
+}
+
 // A side resolved for every game of the rotation (Tavli: three games, each with its model), and
 // its label for the report.
 struct RotationSide {
@@ -163,6 +182,8 @@ void run_match(const MatchOptions& o) {
   if (!a) return fail_input(a.error());
   Result<RotationSide> b = resolve_rotation_side(o.b, o, rotation_rules);
   if (!b) return fail_input(b.error());
+  if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
+  if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 

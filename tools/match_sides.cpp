@@ -26,8 +26,6 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
   SideSpec s;
   s.kind = side.kind;
   const int ply = side.ply >= 0 ? side.ply : defaults.ply;
-  if (!side.cube_life.empty() && side.kind != "net")
-    return make_error("a cube life is a net's setting, not " + side.kind + "'s");
   if (side.kind == "net") {
     std::string path = side.model.empty() ? defaults.model : side.model;
     if (path.empty()) {

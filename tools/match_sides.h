@@ -40,7 +40,7 @@ struct AgentBox {
   std::unique_ptr<Agent> agent;
 };
 
-// Errors: unknown kind, a cube life for a side that is not a net, a model that does not load, pubeval or gnubg for another game, gnubg
+// Errors: unknown kind, a model that does not load, pubeval or gnubg for another game, gnubg
 // with the cube in play (it plays cubeless only: "add --cubeless"), a gnubg ply out of 0..2,
 // gnubg not installed.
 Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, const Rules& rules);

@@ -51,7 +51,6 @@ TEST(BotCommands, BadInputExitsTwoWithOneLine) {
       with_model("cube 4HPwATDgc/ABMA --match 5 --score 5-1"),  // score not below the length
       with_model("rollout 4HPwATDgc/ABMA --trials 0"),
       with_model("match --b gnubgx --games 2"),     // unknown player
-      with_model("match --b pubeval --b-cube-life gnubg --games 2"),  // pubeval has no cube life
       with_model("match --b net --b-cube-life janowski --games 2"),   // no such cube life
       with_model("play --match -1"),
       with_model("external"),                      // neither --stdio nor --socket
@@ -264,6 +263,22 @@ TEST(BotCommands, MatchPlaysTheNetWithGnubgsCubeLife) {
   EXPECT_NE(r.out.find("B: net 0-ply"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(", gnubg's cube life"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("A: net 0-ply (" + model() + "), gnubg"), std::string::npos) << r.out;
+}
+
+// The cube life is refused where it would change nothing, with the option named.
+TEST(BotCommands, MatchRefusesACubeLifeWhereItDecidesNothing) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"match --b-cube-life gnubg --games 2", "--b-cube-life: B is pubeval"},
+      {"match --b net --b-cube-life gnubg --cubeless --games 2", "not to --cubeless"},
+      {"match --b net --a-cube-life gnubg --match 3 --games 2", "--a-cube-life applies to money"},
+      {"match --b net --b-cube-life gnubg --b-ply 2 --games 2", "B plays at 2-ply"},
+      {"match --b gnubgx --b-cube-life gnubg --games 2", "gnubgx"},  // the unknown player first
+  };
+  for (const auto& [args, says] : bad) {
+    const CliRun r = run_nard(with_model(args));
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
+  }
 }
 
 TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
