@@ -237,20 +237,26 @@ TEST(CubeLookahead, UnderdogsDoubleIsBeavered) {
 
 // A 0-ply money decision is the model on the net's probabilities with the root's cube life
 // (gnubg's x + kRootCubeLifeOffset); a lookahead's leaves keep gnubg's x.
+// The search's 0-ply money decision is the model on the net's probabilities with cube life x.
+void expect_zero_ply_is_the_model(Search& search, const Position& p, const CubeView& c, double x) {
+  Result<CubeDecision> a = analyse_money_cube_lookahead(search, p, c, 0);
+  Result<CubeDecision> b =
+      analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, x, search.rules());
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->no_double, b->no_double);
+  EXPECT_EQ(a->double_take, b->double_take);
+  EXPECT_EQ(a->action_text(), b->action_text());
+  EXPECT_DOUBLE_EQ(a->cube_life, x);
+}
+
 TEST(CubeLookahead, ZeroPlyIsTheModelOnTheNetWithTheRootCubeLife) {
   const Rules r = wbf();
   FakeEvaluator ev(r);
   Search search(r, ev);
   const Position p = pos(kPositions[0]);
   const CubeView c = cube(1, CubeHolder::Centred);
-  Result<CubeDecision> a = analyse_money_cube_lookahead(search, p, c, 0);
   const double root_x = root_cube_life_index(classify_for_cube(p));
-  Result<CubeDecision> b = analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, root_x, r);
-  ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_EQ(a->no_double, b->no_double);
-  EXPECT_EQ(a->double_take, b->double_take);
-  EXPECT_EQ(a->action_text(), b->action_text());
-  EXPECT_DOUBLE_EQ(a->cube_life, root_x);
+  expect_zero_ply_is_the_model(search, p, c, root_x);
   EXPECT_GT(root_x, cube_life_index(classify_for_cube(p)));
   // At 1-ply the figures the decision reports besides its equities (cube life, take point) are
   // the model's at the root with gnubg's x.
@@ -270,13 +276,7 @@ TEST(CubeLookahead, GnubgsCubeLifeIsTheModelWithGnubgsXAtZeroAndOnePly) {
   ByHand hand{r, ev};  // no offset: gnubg's x at the leaves
   const Position p = pos(kPositions[0]);
   const CubeView c = cube(1, CubeHolder::Centred);
-  Result<CubeDecision> zero = analyse_money_cube_lookahead(search, p, c, 0);
-  const double x = cube_life_index(classify_for_cube(p));
-  Result<CubeDecision> model = analyse_money_cube(make_consistent(search.evaluate(p, 0)), c, x, r);
-  ASSERT_TRUE(zero.ok() && model.ok());
-  EXPECT_DOUBLE_EQ(zero->cube_life, x);
-  EXPECT_DOUBLE_EQ(zero->no_double, model->no_double);
-  EXPECT_DOUBLE_EQ(zero->double_take, model->double_take);
+  expect_zero_ply_is_the_model(search, p, c, cube_life_index(classify_for_cube(p)));
   for (const char* text : kPositions) {
     const Position q = pos(text);
     Result<CubeDecision> one = analyse_money_cube_lookahead(search, q, c, 1);
@@ -335,8 +335,9 @@ TEST(CubeLookahead, TheRootCubeLifeDoublesLaterThanGnubgsX) {
     Result<CubeDecision> root_x = analyse_money_cube(pr, c, root_cube_life_index(race), r);
     ASSERT_TRUE(gnubg_x.ok() && root_x.ok());
     // Never the other way round: where the root doubles, gnubg's x does too.
-    if (root_x->doubler == DoublerAction::Double)
+    if (root_x->doubler == DoublerAction::Double) {
       EXPECT_EQ(gnubg_x->doubler, DoublerAction::Double) << w;
+    }
     if (gnubg_x->doubler == DoublerAction::Double && root_x->doubler == DoublerAction::NoDouble)
       ++only_gnubg_doubles;
   }
