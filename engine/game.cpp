@@ -97,7 +97,7 @@ bool is_deadlocked(MoveGenerator& gen, Position* buffer, const Position& pos) {
 bool is_deadlocked(const Rules& rules, const Position& pos) {
   if (rules.landing != Landing::Pin) return false;
   MoveGenerator gen(rules);
-  std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+  ZeroedArray<Position> buffer = make_zeroed_array<Position>(kMaxPlays);  // pages as touched
   return is_deadlocked(gen, buffer.get(), pos);
 }
 

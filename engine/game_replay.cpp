@@ -138,7 +138,8 @@ std::optional<Error> GameReplay::record_play(int player, int index, const Move* 
   }
   pos_ = a.after.flipped();
   on_roll_ = 1 - player;
-  if (index < 0 && forfeits_in_a_row_ >= 2 && is_deadlocked(rules_, pos_))
+  // The play list is free again (no roll is pending): the deadlock check generates into it.
+  if (index < 0 && forfeits_in_a_row_ >= 2 && is_deadlocked(*gen_, list_->positions.get(), pos_))
     end_ = {GameEndKind::Draw, -1, 0};
   return std::nullopt;
 }

@@ -144,7 +144,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     if (n == 0) {
       if (opts.replay) opts.replay->play(side, WrittenPlay{});
       pos.set_mover_first_turn(false);
-      if (++forfeits_in_a_row >= 2 && is_deadlocked(rules, pos)) break;  // Plakoto deadlock: draw
+      if (++forfeits_in_a_row >= 2 && is_deadlocked(gen, buffer, pos)) break;  // Plakoto deadlock: draw
       pos = pos.flipped();
       side ^= 1;
       continue;
