@@ -7,7 +7,9 @@
 namespace nard {
 
 namespace {
-constexpr size_t kPositionsPerBlock = 256;  // positions between progress reports
+constexpr size_t kPositionsPerBlock = 256;        // positions between progress reports
+constexpr size_t kRolloutsPerBlock = 16;          // the same for rollouts (~0.5 s each)
+constexpr uint64_t kRolloutSeedSalt = 0x726f6c6cULL;  // "roll": keeps these dice apart from a game's
 }
 
 void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
@@ -30,6 +32,44 @@ void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<
       if (progress) progress((long long)end, (long long)n);
     }
   }
+}
+
+std::optional<Error> rollout_positions(const std::shared_ptr<const NeuralModel>& model,
+                                       std::span<const Position> positions, const RolloutValuationConfig& c,
+                                       std::span<Probabilities> out,
+                                       const std::function<void(long long, long long)>& progress) {
+  if (c.trials < 1) return make_error("a rollout needs at least 1 trial");
+  if (c.truncate_plies < 0) return make_error("a rollout's truncation is 0 (none) or a number of plies");
+  RolloutConfig rc;
+  rc.trials = c.trials;
+  rc.truncate_plies = c.truncate_plies;
+  rc.ply = c.ply;
+  rc.threads = 1;  // the threads share the positions instead
+  const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
+  const Rules& rules = model->rules();
+  const size_t n = positions.size();
+  std::optional<Error> failed;
+#pragma omp parallel num_threads(std::max(1, c.threads))
+  {
+    for (size_t block = 0; block < n; block += kRolloutsPerBlock) {
+      const size_t end = std::min(n, block + kRolloutsPerBlock);
+#pragma omp for schedule(dynamic, 1)
+      for (size_t i = block; i < end; ++i) {
+        RolloutConfig mine = rc;
+        mine.seed = game_seed(c.seed ^ kRolloutSeedSalt, positions[i].hash());
+        Result<RolloutResult> r = rollout(rules, positions[i], mine, factory);
+        if (r) {
+          out[i] = r->mean_probabilities();
+        } else {
+#pragma omp critical(rollout_positions_error)
+          if (!failed) failed = r.error();
+        }
+      }
+#pragma omp master
+      if (progress) progress((long long)end, (long long)n);
+    }
+  }
+  return failed;
 }
 
 std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,

@@ -1,4 +1,7 @@
-// Targets for supervised training: each position valued by the model's own n-ply search
+// Targets for supervised training: each position valued by the model's own n-ply search, or by
+// rollouts (rollout_positions below).
+//
+// The search
 // (bot/search.h, gnubg's ply convention, with the search's default move filters and pruning).
 // gnubg's later nets were trained the same way ("to play like the 2-ply evaluation").
 //
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "bot/distributed.h"
+#include "bot/rollout.h"
 #include "bot/search.h"
 #include "engine/position.h"
 #include "nn/evaluator.h"
@@ -40,5 +44,26 @@ std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<c
                                      std::span<const Position> positions, const ValuationConfig& config,
                                      std::span<Probabilities> out,
                                      const std::function<void(long long, long long)>& progress = {});
+
+// Targets from rollouts (bot/rollout.h): each position rolled out on its own, `trials` trials with
+// variance reduction and stratified dice, each trial ending after `truncate_plies` plies with the
+// net's value (0: played to the end), the checker play inside the trials at `ply`. The dice of
+// position i come from `seed` and the position itself (Position::hash), so a position gets the same
+// value wherever it stands in a list and whatever the thread count. The positions are shared among
+// the threads, one rollout per thread at a time.
+struct RolloutValuationConfig {
+  int trials = 72;
+  int truncate_plies = 10;
+  int ply = 0;
+  uint64_t seed = 1;
+  int threads = 2;
+};
+
+// out[i]: the rollout's mean probabilities of positions[i]. Fails on a bad config (trials < 1).
+// `progress(done, total)` as value_positions'. Precondition: out.size() == positions.size().
+std::optional<Error> rollout_positions(const std::shared_ptr<const NeuralModel>& model,
+                                       std::span<const Position> positions, const RolloutValuationConfig& config,
+                                       std::span<Probabilities> out,
+                                       const std::function<void(long long, long long)>& progress = {});
 
 }  // namespace nard

@@ -41,7 +41,9 @@ std::string record_error(std::string_view source, uint64_t index, const std::str
 }  // namespace
 
 std::string PositionDatabase::target_name() const {
-  if (target_kind == TargetKind::Rollout) return std::to_string(target_trials) + "-trial rollout";
+  if (target_kind == TargetKind::Rollout)
+    return std::to_string(target_trials) + "-trial rollout" +
+           (target_truncation > 0 ? " truncated at " + std::to_string(target_truncation) + " plies" : "");
   return std::to_string(target_ply) + "-ply search";
 }
 
@@ -49,12 +51,14 @@ std::string serialize_position_database(const PositionDatabase& db) {
   std::string s;
   s.reserve(256 + db.records.size() * kPositionRecordBytes);
   binary::put_u32(s, kPositionDatabaseMagic);
-  binary::put_u32(s, kPositionDatabaseVersion);
+  const bool truncated = db.target_truncation != 0;  // version 1 has no truncation field
+  binary::put_u32(s, truncated ? kPositionDatabaseVersion : 1);
   binary::put_u32(s, uint32_t(db.variant));
   binary::put_str(s, db.rules);
   binary::put_u32(s, uint32_t(db.target_kind));
   binary::put_u32(s, uint32_t(db.target_ply));
   binary::put_u32(s, uint32_t(db.target_trials));
+  if (truncated) binary::put_u32(s, uint32_t(db.target_truncation));
   binary::put_str(s, db.model);
   binary::put_str(s, db.description);
   binary::put_u64(s, db.records.size());
@@ -81,10 +85,10 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   in.u32(version);
   if (magic != kPositionDatabaseMagic)
     return make_error(src + ": not a nard position database (wrong magic number)");
-  if (version != kPositionDatabaseVersion)
+  if (version < 1 || version > kPositionDatabaseVersion)
     return make_error(src + ": position database format version " + std::to_string(version) +
-                      ", this nard reads version " + std::to_string(kPositionDatabaseVersion) +
-                      "; re-create it with this nard's `nard targets`");
+                      ", this nard reads versions 1 to " + std::to_string(kPositionDatabaseVersion) +
+                      "; re-create it with this nard's `nard targets`, or read it with a newer nard");
   uint64_t stored = 0;
   {
     binary::Reader tail(bytes.substr(bytes.size() - 8));
@@ -94,18 +98,21 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     return make_error(src + ": checksum mismatch (the file is truncated or damaged; re-create it)");
 
   PositionDatabase db;
-  uint32_t variant = 0, kind = 0, ply = 0, trials = 0;
+  uint32_t variant = 0, kind = 0, ply = 0, trials = 0, truncation = 0;
   uint64_t count = 0;
   const bool header = in.u32(variant) && in.str(db.rules, 256) && in.u32(kind) && in.u32(ply) &&
-                      in.u32(trials) && in.str(db.model) && in.str(db.description) && in.u64(count);
+                      in.u32(trials) && (version < 2 || in.u32(truncation)) && in.str(db.model) &&
+                      in.str(db.description) && in.u64(count);
   if (!header) return make_error(src + ": truncated header");
   if (variant >= kVariantCount) return make_error(src + ": unknown variant number " + std::to_string(variant));
   if (kind > 1) return make_error(src + ": unknown target kind " + std::to_string(kind));
-  if (ply > 8 || trials > 100000000) return make_error(src + ": implausible target settings");
+  if (ply > 8 || trials > 100000000 || truncation > 100000 || (truncation > 0 && kind != 1))
+    return make_error(src + ": implausible target settings");
   db.variant = Variant(variant);
   db.target_kind = TargetKind(kind);
   db.target_ply = int(ply);
   db.target_trials = int(trials);
+  db.target_truncation = int(truncation);
   Result<Rules> rules = rules_preset(db.rules);
   if (!rules) return make_error(src + ": " + rules.error().message);
   if (rules->variant != db.variant)

@@ -6,14 +6,19 @@
 // the side on roll before the roll, each with the five cumulative probabilities
 // (nn/probabilities.h) that a search or rollout gave it, and says how those targets were made.
 //
-// File layout, version 1 (every integer and float little-endian; str = u32 length + UTF-8 bytes):
+// File layout, version 2 (every integer and float little-endian; str = u32 length + UTF-8 bytes):
 //   u32  magic           'N','P','D','B' as bytes (0x4244504E read as a little-endian u32)
-//   u32  format_version  kPositionDatabaseVersion
+//   u32  format_version  1 or 2 (kPositionDatabaseVersion): see target_truncation
 //   u32  variant         engine Variant value (as in model files)
 //   str  rules           the rules preset name (engine/rules.h), e.g. "wbf"
 //   u32  target_kind     0: n-ply search (target_ply = n), 1: rollout (target_trials trials)
-//   u32  target_ply      the search depth, gnubg's convention (0-ply = the net)
+//   u32  target_ply      the search depth, gnubg's convention (0-ply = the net); for a rollout the
+//                        checker-play depth inside its trials
 //   u32  target_trials   rollout trials per position (0 for a search)
+//   u32  target_truncation  version 2 only: a rollout's trials end after this many plies with the
+//                        net's value (0: played to the end). Version 1 has no such field (0); a
+//                        database with truncation 0 is written as version 1, byte for byte what
+//                        earlier nards wrote and read.
 //   str  model           what valued the positions (the model file's description or name)
 //   str  description     free text: how the positions were sampled
 //   u64  count           number of records
@@ -43,7 +48,7 @@
 namespace nard {
 
 inline constexpr uint32_t kPositionDatabaseMagic = 0x4244504E;  // "NPDB" in file byte order
-inline constexpr uint32_t kPositionDatabaseVersion = 1;
+inline constexpr uint32_t kPositionDatabaseVersion = 2;  // reads 1 and 2
 inline constexpr int kPositionRecordBytes = 52;
 
 enum class TargetKind : uint32_t { Search = 0, Rollout = 1 };
@@ -60,12 +65,13 @@ struct PositionDatabase {
   TargetKind target_kind = TargetKind::Search;
   int target_ply = 2;
   int target_trials = 0;
+  int target_truncation = 0;  // rollout plies before the net's value; 0: to the end (or a search)
   std::string model;
   std::string description;
   std::vector<PositionRecord> records;
   bool operator==(const PositionDatabase&) const = default;
 
-  // "2-ply search" or "1296-trial rollout".
+  // "2-ply search", "1296-trial rollout" or "72-trial rollout truncated at 10 plies".
   std::string target_name() const;
 };
 

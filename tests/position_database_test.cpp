@@ -69,6 +69,30 @@ TEST_F(PositionDatabaseFile, RoundTrip) {
     EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
 }
 
+// Version 2 adds the rollout's truncation; a database without one is still written as version 1.
+TEST_F(PositionDatabaseFile, TruncatedRolloutsAreVersionTwoAndTheRestVersionOne) {
+  PositionDatabase db = sample_db();
+  db.records.pop_back();
+  const std::string v1 = serialize_position_database(db);
+  EXPECT_EQ(v1[4], 1);
+  db.target_kind = TargetKind::Rollout;
+  db.target_ply = 0;
+  db.target_trials = 72;
+  EXPECT_EQ(serialize_position_database(db)[4], 1);
+  EXPECT_EQ(db.target_name(), "72-trial rollout");
+  db.target_truncation = 10;
+  const std::string v2 = serialize_position_database(db);
+  EXPECT_EQ(v2[4], 2);
+  EXPECT_EQ(v2.size(), v1.size() + 4);
+  Result<PositionDatabase> back = parse_position_database(v2, "x");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, db);
+  EXPECT_EQ(back->target_name(), "72-trial rollout truncated at 10 plies");
+  // A truncated search means nothing: refused.
+  db.target_kind = TargetKind::Search;
+  EXPECT_NE(error_of(serialize_position_database(db)).find("implausible target settings"), std::string::npos);
+}
+
 TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   PositionDatabase good = sample_db();
   good.records.pop_back();

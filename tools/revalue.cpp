@@ -1,14 +1,19 @@
-// nard revalue DB... --out DIR [--model FILE] [--ply N] [--threads N] [--only race|contact]: values
-// the positions of position databases (nn/position_database.h) again with a model's n-ply search
+// nard revalue DB... --out DIR [--model FILE] [--ply N | --rollout T [--truncate P] [--rollout-ply N]
+// [--seed S]] [--threads N] [--only race|contact]: values the positions of position databases
+// (nn/position_database.h) again with a model's n-ply search or with rollouts
 // (bot/position_valuation.h), e.g. those of a supervised run whose targets came from an older,
 // weaker net. Each input file gives one output file with the same positions in the same order
 // (with --only, the positions of that kind only, still in their order):
 //   a file argument F            -> DIR/<name of F>
 //   a directory argument D       -> DIR/D/<path of the file under D> (D's leading "/" and "../"
 //                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
-// An output that already holds this model file's values at this ply (and bear-off setting) for the
-// same positions is kept, so a killed run continues where it stopped when run again. Outputs are written atomically; an
-// output path that is one of the inputs is refused (nothing is overwritten in place).
+// Resuming: an output that already holds this model file's values of the same kind (ply, or
+// trials, truncation and in-trial ply; and bear-off setting) for the same positions is kept, and
+// an output being valued is saved about once a minute as OUTPUT.partial (the positions valued so
+// far; not a *.npdb, so nothing takes it for a finished database), from which a run of the same
+// command continues. Outputs are written atomically; an output path that is one of the inputs is
+// refused (nothing is overwritten in place).
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -34,6 +39,10 @@ struct RevalueOptions {
   std::vector<std::string> inputs;
   std::string out, model;
   int ply = 2;
+  int rollout_trials = 0;  // > 0: rollouts instead of a search
+  int truncate = 0;        // rollout plies before the net's value (0: to the end)
+  int rollout_ply = 0;     // checker play inside the trials
+  uint64_t seed = 1;       // rollout dice
   int threads = 2;
   bool no_bearoff_db = false, quiet = false;
   std::string only;  // "", "race" or "contact": value only the positions of that kind
@@ -93,18 +102,38 @@ Result<std::vector<Job>> plan_jobs(const RevalueOptions& o) {
   return jobs;
 }
 
-// True when `path` already holds `db`'s positions valued by `model_name` at `ply`.
-bool already_valued(const std::string& path, const PositionDatabase& db, const std::string& model_name, int ply) {
+// True when `have` holds targets made as `want`'s are (kind, settings, model) for `db`'s first
+// have.records.size() positions.
+bool same_targets_for_prefix(const PositionDatabase& have, const PositionDatabase& want, const PositionDatabase& db) {
+  if (have.target_kind != want.target_kind || have.target_ply != want.target_ply ||
+      have.target_trials != want.target_trials || have.target_truncation != want.target_truncation ||
+      have.model != want.model || have.records.size() > db.records.size())
+    return false;
+  for (size_t i = 0; i < have.records.size(); ++i)
+    if (!(have.records[i].position == db.records[i].position)) return false;
+  return true;
+}
+
+// True when `path` already holds `db`'s positions with targets made as `want`'s are.
+bool already_valued(const std::string& path, const PositionDatabase& db, const PositionDatabase& want) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return false;
   Result<PositionDatabase> have = load_position_database(path);
-  if (!have || have->target_kind != TargetKind::Search || have->target_ply != ply || have->model != model_name ||
-      have->records.size() != db.records.size())
-    return false;
-  for (size_t i = 0; i < db.records.size(); ++i)
-    if (!(have->records[i].position == db.records[i].position)) return false;
-  return true;
+  return have && have->records.size() == db.records.size() && same_targets_for_prefix(*have, want, db);
 }
+
+// The positions of `db` already valued as `want` in `path` (an output's .partial file): its records,
+// or none when it is missing, unreadable or of other targets or positions.
+std::vector<PositionRecord> valued_prefix(const std::string& path, const PositionDatabase& db,
+                                          const PositionDatabase& want) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return {};
+  Result<PositionDatabase> have = load_position_database(path);
+  if (!have || !same_targets_for_prefix(*have, want, db)) return {};
+  return std::move(have->records);
+}
+
+std::string partial_path(const std::string& output) { return output + ".partial"; }
 
 void run_revalue(const RevalueOptions& o) {
   Result<std::vector<Job>> planned = plan_jobs(o);
@@ -145,48 +174,90 @@ void run_revalue(const RevalueOptions& o) {
                 o.no_bearoff_db ? ", bear-offs by the net" : "");
   const std::string model_name = ((*loaded)->description().empty() ? path : (*loaded)->description()) + identity;
 
-  std::printf("valuing %lld positions of %zu database(s) at %d-ply with %s\n", total, jobs.size(), o.ply, path.c_str());
+  // The header every output gets (with each input's description).
+  PositionDatabase want;
+  want.model = model_name;
+  if (o.rollout_trials > 0) {
+    want.target_kind = TargetKind::Rollout;
+    want.target_ply = o.rollout_ply;
+    want.target_trials = o.rollout_trials;
+    want.target_truncation = o.truncate;
+  } else {
+    want.target_kind = TargetKind::Search;
+    want.target_ply = o.ply;
+  }
+  std::printf("valuing %lld positions of %zu database(s) by %s with %s\n", total, jobs.size(),
+              want.target_name().c_str(), path.c_str());
   std::fflush(stdout);
   ValuationConfig vc;
   vc.ply = o.ply;
   vc.threads = o.threads;
-  // The databases a run before this one finished are kept; the ETA counts only the positions
-  // valued now (progress_bar_text's done_at_start).
+  RolloutValuationConfig rc;
+  rc.trials = o.rollout_trials;
+  rc.truncate_plies = o.truncate;
+  rc.ply = o.rollout_ply;
+  rc.seed = o.seed;
+  rc.threads = o.threads;
+  // The databases a run before this one finished are kept, and one it was valuing continues from
+  // its .partial file; the ETA counts only the positions valued now (progress_bar_text's
+  // done_at_start).
   std::vector<char> finished(jobs.size(), 0);
+  std::vector<std::vector<PositionRecord>> prefix(jobs.size());
   long long kept = 0;
-  for (size_t k = 0; k < jobs.size(); ++k)
-    if (already_valued(jobs[k].output, jobs[k].db, model_name, o.ply)) {
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    if (already_valued(jobs[k].output, jobs[k].db, want)) {
       finished[k] = 1;
       kept += (long long)jobs[k].db.records.size();
+    } else {
+      prefix[k] = valued_prefix(partial_path(jobs[k].output), jobs[k].db, want);
+      kept += (long long)prefix[k].size();
     }
+  }
   const std::function<void(long long, long long)> bar =
       o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", kept);
   long long done = kept;
   bar(done, total);
-  std::vector<Probabilities> values;
+  // Positions per call between .partial saves: a few seconds of work at least.
+  const size_t chunk = o.rollout_trials > 0 ? size_t(8 * o.threads) : size_t(2048);
+  using Clock = std::chrono::steady_clock;
+  constexpr auto kSaveEvery = std::chrono::seconds(60);
   for (size_t k = 0; k < jobs.size(); ++k) {
     const Job& j = jobs[k];
-    const long long n = (long long)j.db.records.size();
     if (finished[k]) continue;
-    std::vector<Position> positions;
-    positions.reserve(size_t(n));
-    for (const PositionRecord& r : j.db.records) positions.push_back(r.position);
-    values.assign(size_t(n), Probabilities{});
-    value_positions(model, positions, vc, values, [&](long long d, long long) { bar(done + d, total); });
-    PositionDatabase out = j.db;
-    out.target_kind = TargetKind::Search;
-    out.target_ply = o.ply;
-    out.target_trials = 0;
-    out.model = model_name;
-    out.description = j.db.description + "; valued again by nard revalue (was: " + j.db.target_name() + " of " +
-                      j.db.model + ")";
-    for (size_t i = 0; i < out.records.size(); ++i) out.records[i].target = make_consistent(values[i]);
     std::error_code ec;
     fs::create_directories(fs::path(j.output).parent_path(), ec);
     if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
+    PositionDatabase out = want;
+    out.variant = j.db.variant;
+    out.rules = j.db.rules;
+    out.description = j.db.description + "; valued again by nard revalue (was: " + j.db.target_name() + " of " +
+                      j.db.model + ")";
+    out.records = std::move(prefix[k]);
+    const size_t n = j.db.records.size();
+    std::vector<Position> positions;
+    std::vector<Probabilities> values;
+    Clock::time_point saved = Clock::now();
+    while (out.records.size() < n) {
+      const size_t from = out.records.size(), to = std::min(n, from + chunk);
+      positions.clear();
+      for (size_t i = from; i < to; ++i) positions.push_back(j.db.records[i].position);
+      values.assign(positions.size(), Probabilities{});
+      const auto report = [&](long long d, long long) { bar(done + d, total); };
+      if (o.rollout_trials > 0) {
+        if (auto e = rollout_positions(model, positions, rc, values, report)) return fail_runtime(*e);
+      } else {
+        value_positions(model, positions, vc, values, report);
+      }
+      for (size_t i = 0; i < positions.size(); ++i) out.records.push_back({positions[i], make_consistent(values[i])});
+      done += (long long)positions.size();
+      bar(done, total);
+      if (out.records.size() < n && Clock::now() - saved >= kSaveEvery) {
+        if (auto e = save_position_database(partial_path(j.output), out)) return fail_runtime(*e);
+        saved = Clock::now();
+      }
+    }
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
-    done += n;
-    bar(done, total);
+    fs::remove(partial_path(j.output), ec);  // the finished output supersedes it
   }
   std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
               o.out.c_str(), total - kept, kept);
@@ -196,14 +267,29 @@ void run_revalue(const RevalueOptions& o) {
 void register_revalue(CLI::App& app) {
   auto o = std::make_shared<RevalueOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "revalue", "Value position databases (*.npdb) again with a model's n-ply search, e.g. a stronger net's");
+      "revalue", "Value position databases (*.npdb) again with a model's n-ply search or rollouts, e.g. a stronger net's");
   cmd->add_option("databases", o->inputs, "Position database files, or directories searched for *.npdb")->required();
   cmd->add_option("--out", o->out, "Directory for the revalued databases (a file argument keeps its name, a "
                                    "directory argument's files go under DIR/<its path>)")
       ->required();
   cmd->add_option("--model", o->model, "Model file of the databases' game (default: the shipped one)");
-  cmd->add_option("--ply", o->ply, "Search depth of the new targets, 0..3 (gnubg's convention; default 2)")
-      ->check(CLI::Range(0, 3));
+  CLI::Option* ply = cmd->add_option("--ply", o->ply, "Search depth of the new targets, 0..3 (gnubg's convention; default 2)")
+                         ->check(CLI::Range(0, 3));
+  CLI::Option* rollout =
+      cmd->add_option("--rollout", o->rollout_trials,
+                      "Value by rollouts of this many trials instead of a search (variance reduction; "
+                      "a multiple of 36 uses the stratified dice fully)")
+          ->check(at_least(1))
+          ->excludes(ply);
+  cmd->add_option("--truncate", o->truncate, "Rollouts: the net's value after this many plies (0 = play to the end)")
+      ->check(CLI::Range(0, 10000))
+      ->needs(rollout);
+  cmd->add_option("--rollout-ply", o->rollout_ply, "Rollouts: checker-play depth inside the trials (default 0)")
+      ->check(CLI::Range(0, 3))
+      ->needs(rollout);
+  cmd->add_option("--seed", o->seed, "Rollouts: dice seed (each position's dice also depend on the position)")
+      ->check(unsigned_whole())
+      ->needs(rollout);
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db, "Value bear-offs with the net, not the bear-off databases");
   cmd->add_option("--only", o->only,

@@ -1,4 +1,5 @@
-// `nard revalue` (tools/revalue.cpp): position databases valued again with a model's search.
+// `nard revalue` (tools/revalue.cpp): position databases valued again with a model's search or
+// rollouts.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -145,6 +146,95 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   r = run_nard("revalue " + pl + " --out " + (dir / "x").string() + " --only race --quiet");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--only splits backgammon's positions"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "x"));
+  fs::remove_all(dir);
+}
+
+// What the shipped model's truncated rollouts give them (36 trials, 4 plies, seed 3).
+std::vector<Probabilities> expected_rollout_targets(const PositionDatabase& db) {
+  const Rules rules = *rules_preset("wbf");
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *default_model_path(Variant::Backgammon));
+  EXPECT_TRUE(model);
+  std::vector<Position> positions;
+  for (const PositionRecord& r : db.records) positions.push_back(r.position);
+  std::vector<Probabilities> out(positions.size());
+  RolloutValuationConfig rc;
+  rc.trials = 36;
+  rc.truncate_plies = 4;
+  rc.seed = 3;
+  rc.threads = 1;
+  EXPECT_FALSE(rollout_positions(tools::with_default_bearoff(*model, false), positions, rc, out));
+  for (Probabilities& p : out) p = make_consistent(p);
+  return out;
+}
+
+TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPartialFile) {
+  const fs::path dir = unique_temp_path("nard_revalue_rollout");
+  fs::create_directories(dir);
+  const PositionDatabase db = small_database();
+  const std::string in = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(in, db));
+  const std::string args = " --rollout 36 --truncate 4 --seed 3 --quiet";
+
+  const std::string out1 = (dir / "out1").string();
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + out1 + args + " --threads 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("by 36-trial rollout truncated at 4 plies"), std::string::npos) << r.out;
+  Result<PositionDatabase> got = load_position_database(out1 + "/a.npdb");
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got->target_kind, TargetKind::Rollout);
+  EXPECT_EQ(got->target_trials, 36);
+  EXPECT_EQ(got->target_truncation, 4);
+  EXPECT_EQ(got->target_ply, 0);
+  const std::vector<Probabilities> want = expected_rollout_targets(db);  // one thread: the same values
+  ASSERT_EQ(got->records.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(got->records[i].position, db.records[i].position) << i;
+    EXPECT_EQ(got->records[i].target, want[i]) << i;
+  }
+  r = run_nard("revalue " + in + " --out " + out1 + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
+  // Other trials or truncation are other targets: valued again.
+  r = run_nard("revalue " + in + " --out " + out1 + " --rollout 36 --truncate 5 --seed 3 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+
+  // A run killed after two positions left OUTPUT.partial: the next run keeps those two (marked
+  // here by a made-up target) and values the third; the finished output replaces the partial file.
+  const fs::path out2 = dir / "out2";
+  fs::create_directories(out2);
+  PositionDatabase partial = *got;
+  partial.records.resize(2);
+  const Probabilities marked{0.25f, 0.05f, 0.0f, 0.2f, 0.01f};
+  partial.records[0].target = marked;
+  ASSERT_FALSE(save_position_database((out2 / "a.npdb.partial").string(), partial));
+  r = run_nard("revalue " + in + " --out " + out2.string() + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("1 positions valued, 2 already valued"), std::string::npos) << r.out;
+  Result<PositionDatabase> resumed = load_position_database((out2 / "a.npdb").string());
+  ASSERT_TRUE(resumed) << resumed.error().message;
+  ASSERT_EQ(resumed->records.size(), 3u);
+  EXPECT_EQ(resumed->records[0].target, marked);
+  EXPECT_EQ(resumed->records[1].target, want[1]);
+  EXPECT_EQ(resumed->records[2].target, want[2]);
+  EXPECT_FALSE(fs::exists(out2 / "a.npdb.partial"));
+  // A partial file of other targets is not continued.
+  const fs::path out3 = dir / "out3";
+  fs::create_directories(out3);
+  partial.target_trials = 72;
+  ASSERT_FALSE(save_position_database((out3 / "a.npdb.partial").string(), partial));
+  r = run_nard("revalue " + in + " --out " + out3.string() + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  EXPECT_EQ(load_position_database((out3 / "a.npdb").string())->records[0].target, want[0]);
+
+  // Rollout settings without --rollout, no trials, or a search depth beside rollouts: refused.
+  for (const char* bad : {" --truncate 4", " --seed 2", " --rollout 0", " --rollout 36 --ply 1", " --rollout 36 --truncate -1"}) {
+    r = run_nard("revalue " + in + " --out " + (dir / "x").string() + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_FALSE(r.err.empty()) << bad;
+  }
   EXPECT_FALSE(fs::exists(dir / "x"));
   fs::remove_all(dir);
 }

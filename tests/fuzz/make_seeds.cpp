@@ -65,6 +65,12 @@ int main(int argc, char** argv) {
       p = p.flipped();
     }
     write(dir / "position_database" / (game + ".npdb"), serialize_position_database(db));
+    // The same as truncated rollout targets: format version 2.
+    db.target_kind = TargetKind::Rollout;
+    db.target_ply = 0;
+    db.target_trials = 72;
+    db.target_truncation = 10;
+    write(dir / "position_database" / (game + "-rollout.npdb"), serialize_position_database(db));
   }
   return 0;
 }

@@ -205,8 +205,11 @@ TEST(Supervised, FocusKeepsThePositionsWhereZeroAndOnePlyDifferMost) {
     least_kept = std::min(least_kept, gap[j]);
     ++j;
   }
-  for (size_t i = 0; i < every.size(); ++i)
-    if (!is_kept[i]) EXPECT_LE(gap[i], least_kept) << i;
+  for (size_t i = 0; i < every.size(); ++i) {
+    if (!is_kept[i]) {
+      EXPECT_LE(gap[i], least_kept) << i;
+    }
+  }
 
   SupervisedConfig one = focus;
   one.out_dir = (base / "one").string();
