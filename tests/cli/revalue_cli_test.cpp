@@ -37,20 +37,28 @@ PositionDatabase small_database() {
   return db;
 }
 
-// What the shipped model's 1-ply search gives them, as the command should write.
-std::vector<Probabilities> expected_targets(const PositionDatabase& db) {
-  const Rules rules = *rules_preset("wbf");
+// The shipped backgammon model as revalue loads it (with the bear-off database).
+std::shared_ptr<const NeuralModel> shipped_model() {
   Result<std::string> path = default_model_path(Variant::Backgammon);
   EXPECT_TRUE(path);
-  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *path);
+  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(*rules_preset("wbf"), *path);
   EXPECT_TRUE(model);
+  return tools::with_default_bearoff(*model, false);
+}
+
+std::vector<Position> positions_of(const PositionDatabase& db) {
   std::vector<Position> positions;
   for (const PositionRecord& r : db.records) positions.push_back(r.position);
-  std::vector<Probabilities> out(positions.size());
+  return positions;
+}
+
+// What the shipped model's 1-ply search gives them, as the command should write.
+std::vector<Probabilities> expected_targets(const PositionDatabase& db) {
+  std::vector<Probabilities> out(db.records.size());
   ValuationConfig vc;
   vc.ply = 1;
   vc.threads = 1;
-  value_positions(tools::with_default_bearoff(*model, false), positions, vc, out);
+  value_positions(shipped_model(), positions_of(db), vc, out);
   for (Probabilities& p : out) p = make_consistent(p);
   return out;
 }
@@ -152,18 +160,13 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
 
 // What the shipped model's truncated rollouts give them (36 trials, 4 plies, seed 3).
 std::vector<Probabilities> expected_rollout_targets(const PositionDatabase& db) {
-  const Rules rules = *rules_preset("wbf");
-  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *default_model_path(Variant::Backgammon));
-  EXPECT_TRUE(model);
-  std::vector<Position> positions;
-  for (const PositionRecord& r : db.records) positions.push_back(r.position);
-  std::vector<Probabilities> out(positions.size());
+  std::vector<Probabilities> out(db.records.size());
   RolloutValuationConfig rc;
   rc.trials = 36;
   rc.truncate_plies = 4;
   rc.seed = 3;
   rc.threads = 1;
-  EXPECT_FALSE(rollout_positions(tools::with_default_bearoff(*model, false), positions, rc, out));
+  EXPECT_FALSE(rollout_positions(shipped_model(), positions_of(db), rc, out));
   for (Probabilities& p : out) p = make_consistent(p);
   return out;
 }
