@@ -26,6 +26,7 @@ void register_all(CLI::App& app) {
   register_bench_cube_positions(app);
   register_bench_cube_reference(app);
   register_bench_targets(app);
+  register_bench_teachers(app);
   register_bench_calibration(app);
   register_bench_checker(app);
   register_bench_serve(app);
