@@ -5,7 +5,7 @@
 #include <ctime>
 
 #include "bot/position_valuation.h"
-#include "bot/rollout.h"
+#include "engine/dice.h"
 
 namespace nard {
 
@@ -17,15 +17,14 @@ double cpu_seconds() {
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-Mean mean_of(const std::vector<double>& xs) {
+Estimate mean_of(const std::vector<double>& xs) {
   const double n = double(xs.size());
-  double s = 0, s2 = 0;
-  for (double x : xs) {
-    s += x;
-    s2 += x * x;
-  }
+  double s = 0;
+  for (double x : xs) s += x;
   const double m = s / n;
-  return {m, std::sqrt(std::max(0.0, s2 / n - m * m) / n)};
+  double ss = 0;
+  for (double x : xs) ss += (x - m) * (x - m);
+  return {m, n > 1 ? std::sqrt(ss / (n - 1) / n) : 0.0};
 }
 
 // One pair's plays: the reference's best first, then its next best (at most config.plays).
@@ -70,14 +69,29 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
   std::vector<double> cpu_ms;
   std::vector<std::string> names;
   std::vector<Position> opponent_on_roll;
+  double rollout_noise = 0;
   for (const Position& r : results) opponent_on_roll.push_back(r.flipped());
+  const long long n = (long long)results.size();
+  const long long total = n * (searches + (with_rollout ? 1 : 0));
+  long long done = 0;
+  if (progress) progress(0, total);
+  {  // warm-up, not timed: the threads started, the bear-off databases and the net paged in
+    std::vector<Probabilities> v(std::min(results.size(), size_t(64)));
+    ValuationConfig vc;
+    vc.ply = 1;
+    vc.threads = c.threads;
+    value_positions(model, std::span<const Position>(opponent_on_roll).first(v.size()), vc, v);
+  }
   for (int ply = 0; ply < searches; ++ply) {
     std::vector<Probabilities> v(results.size());
     ValuationConfig vc;
     vc.ply = ply;
     vc.threads = c.threads;
     const double c0 = cpu_seconds();
-    value_positions(model, opponent_on_roll, vc, v);
+    value_positions(model, opponent_on_roll, vc, v, [&](long long d, long long) {
+      if (progress) progress(done + d, total);
+    });
+    done += n;
     cpu_ms.push_back(1000 * (cpu_seconds() - c0) / double(results.size()));
     std::vector<double> eq(results.size());
     for (size_t j = 0; j < v.size(); ++j) eq[j] = cubeless_equity(invert(v[j]), rules);
@@ -88,19 +102,24 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
     RolloutConfig rc;
     rc.trials = c.rollout_trials;
     rc.truncate_plies = c.truncate_plies;
-    rc.seed = c.seed;
     rc.threads = c.threads;
     const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
     std::vector<double> eq(results.size());
+    double noise = 0;
     const double c0 = cpu_seconds();
     for (size_t i = 0; i < pairs.size(); ++i) {
       const PairPlays& p = pairs[i];
+      rc.seed = game_seed(c.seed, i);
       Result<std::vector<RolloutResult>> r = rollout_plays(
           rules, std::span<const Position>(results).subspan(p.first, p.plays.size()), rc, factory);
       if (!r) return r.error();
-      for (size_t k = 0; k < p.plays.size(); ++k) eq[p.first + k] = (*r)[k].equity.mean;
-      if (progress) progress((long long)(i + 1), (long long)pairs.size());
+      for (size_t k = 0; k < p.plays.size(); ++k) {
+        eq[p.first + k] = (*r)[k].equity.mean;
+        noise += (*r)[k].equity.std_error;
+      }
+      if (progress) progress(done + (long long)(p.first + p.plays.size()), total);
     }
+    rollout_noise = noise / double(results.size());
     cpu_ms.push_back(1000 * (cpu_seconds() - c0) / double(results.size()));
     values.push_back(std::move(eq));
     names.push_back(std::to_string(c.rollout_trials) + "-trial rollout" +
@@ -120,6 +139,7 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
   TeacherQuality q;
   q.pairs = int(pairs.size());
   q.positions = int(results.size());
+  q.baseline = baseline;
   for (size_t t = 0; t < values.size(); ++t) {
     std::vector<double> loss, abs_err, err, dloss, derr;
     for (const PairPlays& p : pairs) {
@@ -129,7 +149,9 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
       dloss.push_back(loss.back() - loss_of(baseline, p));
       derr.push_back(abs_err.back() - std::fabs(error_of(baseline, p)));
     }
-    q.teachers.push_back({names[t], mean_of(loss), mean_of(abs_err), mean_of(err), mean_of(dloss), mean_of(derr), cpu_ms[t]});
+    const bool rollout_row = with_rollout && t + 1 == values.size();
+    q.teachers.push_back({names[t], mean_of(loss), mean_of(abs_err), mean_of(err), mean_of(dloss), mean_of(derr),
+                          rollout_row ? rollout_noise : 0.0, cpu_ms[t]});
   }
   return q;
 }

@@ -10,12 +10,13 @@
 //   plays that matter;
 // - value error: the teacher's cubeless equity of the reference's best play minus the reference's
 //   (its mean absolute value, and its mean: a bias of the teacher).
-// Each teacher's figures come with standard errors, and paired differences against the 2-ply
-// search (the pipeline's teacher; the deepest ply below it when max_ply < 2).
+// Each teacher's figures come with standard errors, and paired differences against the baseline:
+// the 2-ply search (the pipeline's teacher), or the deepest search measured when max_ply < 2.
 //
 // Teachers: the n-ply search for n = 0..max_ply; with rollout_trials > 0, also truncated rollouts
 // of the plays with common dice (bot/rollout.h rollout_plays: the same dice for every play of a
-// pair, so their differences are less noisy than each value).
+// pair, so their differences are less noisy than each value; pair i's dice from game_seed(seed, i),
+// so the pairs' rollout errors are independent).
 //
 // Determinism: the figures depend only on the model, the reference and the config (not on the
 // thread count), except the CPU time per position.
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "bot/checker_reference.h"
+#include "bot/rollout.h"
 #include "engine/result.h"
 #include "nn/evaluator.h"
 
@@ -43,26 +45,26 @@ struct TeacherQualityConfig {
   int threads = 2;
 };
 
-struct Mean {
-  double mean = 0.0, std_error = 0.0;
-};
-
+// Means with their standard errors (Estimate, bot/rollout.h: sample standard deviation / sqrt(n)).
 struct TeacherScore {
-  std::string name;           // "2-ply", "72-trial rollout truncated at 10 plies"
-  Mean choice_loss;           // equity per move (not ×1000)
-  Mean abs_value_error;       // |teacher − reference| of the reference's best play
-  Mean value_bias;            // teacher − reference, the same play
-  Mean choice_loss_vs_ply2;   // paired: this teacher's loss minus the 2-ply teacher's
-  Mean abs_error_vs_ply2;     // paired: the same for the absolute value error
-  double cpu_ms_per_position = 0.0;  // valuing one play's result (process CPU time)
+  std::string name;                // "2-ply", "72-trial rollout truncated at 10 plies"
+  Estimate choice_loss;            // equity per move (not ×1000)
+  Estimate abs_value_error;        // |teacher − reference| of the reference's best play
+  Estimate value_bias;             // teacher − reference, the same play
+  Estimate choice_loss_vs_baseline;  // paired: this teacher's loss minus the baseline teacher's
+  Estimate abs_error_vs_baseline;    // paired: the same for the absolute value error
+  double mean_value_std_error = 0.0; // a rollout's own noise: its values' mean standard error (0: a search)
+  double cpu_ms_per_position = 0.0;  // valuing one play's result (process CPU time, after a warm-up)
 };
 
 struct TeacherQuality {
   int pairs = 0, positions = 0;
   std::vector<TeacherScore> teachers;  // 0-ply .. max_ply, then the rollout
+  size_t baseline = 0;                 // index into teachers: 2-ply, or max_ply when below 2
 };
 
-// Called from the calling thread with (pairs done, pairs in all) during the rollouts.
+// Called from the calling thread with (valuations done, valuations in all): each teacher values
+// every position once.
 using TeacherProgress = std::function<void(long long done, long long total)>;
 
 // Fails on a bad config or when no pair of the reference qualifies.

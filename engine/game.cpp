@@ -1,6 +1,5 @@
 #include "engine/game.h"
 
-#include "engine/movegen.h"
 #include <memory>
 
 #include "engine/movegen.h"

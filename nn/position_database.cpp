@@ -43,6 +43,7 @@ std::string record_error(std::string_view source, uint64_t index, const std::str
 std::string PositionDatabase::target_name() const {
   if (target_kind == TargetKind::Rollout)
     return std::to_string(target_trials) + "-trial rollout" +
+           (target_ply > 0 ? " (" + std::to_string(target_ply) + "-ply play)" : "") +
            (target_truncation > 0 ? " truncated at " + std::to_string(target_truncation) + " plies" : "");
   return std::to_string(target_ply) + "-ply search";
 }
@@ -88,7 +89,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   if (version < 1 || version > kPositionDatabaseVersion)
     return make_error(src + ": position database format version " + std::to_string(version) +
                       ", this nard reads versions 1 to " + std::to_string(kPositionDatabaseVersion) +
-                      "; re-create it with this nard's `nard targets`, or read it with a newer nard");
+                      (version > kPositionDatabaseVersion ? "; read it with a newer nard"
+                                                          : "; re-create it with this nard's `nard targets`"));
   uint64_t stored = 0;
   {
     binary::Reader tail(bytes.substr(bytes.size() - 8));
@@ -108,6 +110,9 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   if (kind > 1) return make_error(src + ": unknown target kind " + std::to_string(kind));
   if (ply > 8 || trials > 100000000 || truncation > 100000 || (truncation > 0 && kind != 1))
     return make_error(src + ": implausible target settings");
+  if (version >= 2 && truncation == 0)  // written as version 1: this file would not write back the same
+    return make_error(src + ": a version 2 position database without a rollout truncation (the file is corrupt "
+                      "or was not written by nard)");
   db.variant = Variant(variant);
   db.target_kind = TargetKind(kind);
   db.target_ply = int(ply);
@@ -153,6 +158,10 @@ Result<PositionDatabase> load_position_database(const std::string& path) {
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
+  if (db.target_truncation < 0 || (db.target_truncation > 0 && db.target_kind != TargetKind::Rollout))
+    return make_error(path + ": not written: a truncation belongs to rollout targets only (got " +
+                      std::to_string(db.target_truncation) + " plies for " +
+                      (db.target_kind == TargetKind::Rollout ? "a rollout" : "a search") + ")");
   return write_file_atomic(path, serialize_position_database(db));
 }
 

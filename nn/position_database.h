@@ -71,7 +71,7 @@ struct PositionDatabase {
   std::vector<PositionRecord> records;
   bool operator==(const PositionDatabase&) const = default;
 
-  // "2-ply search", "1296-trial rollout" or "72-trial rollout truncated at 10 plies".
+  // "2-ply search", "1296-trial rollout" or "72-trial rollout (1-ply play) truncated at 10 plies".
   std::string target_name() const;
 };
 
@@ -82,7 +82,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 // Reads and checks a database file (a regular file only: a directory or FIFO is refused).
 Result<PositionDatabase> load_position_database(const std::string& path);
 // Writes atomically (a temporary file in the same directory, flushed, then renamed over path):
-// a kill never leaves a half-written database under `path`.
+// a kill never leaves a half-written database under `path`. Refuses (writing nothing) a truncation
+// that the reader would refuse: negative, or on search targets.
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db);
 
 // The database files that `paths` name: a file as it is, a directory as every *.npdb under it

@@ -13,6 +13,7 @@
 #include "bot/position_sampling.h"
 #include "bot/position_valuation.h"
 #include "bot/search.h"
+#include "nn/binary_io.h"
 #include "nn/position_database.h"
 #include "nn/weights_file.h"
 
@@ -88,9 +89,33 @@ TEST_F(PositionDatabaseFile, TruncatedRolloutsAreVersionTwoAndTheRestVersionOne)
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(*back, db);
   EXPECT_EQ(back->target_name(), "72-trial rollout truncated at 10 plies");
-  // A truncated search means nothing: refused.
+  db.target_ply = 1;
+  EXPECT_EQ(db.target_name(), "72-trial rollout (1-ply play) truncated at 10 plies");
+  // Version 2 without a truncation would write back as version 1: refused, as is a header cut in
+  // the truncation field (the checksum fixed, as a fuzzer would) and version 0.
+  std::string no_truncation = v2;
+  no_truncation[4 * 3 + 4 + 3 + 4 * 3] = 0;  // magic, version, variant, "wbf", kind/ply/trials
+  ASSERT_EQ(v2[4 * 3 + 4 + 3 + 4 * 3], 10);
+  const auto with_checksum = [](std::string bytes) {
+    bytes.resize(bytes.size() - 8);
+    const uint64_t sum = binary::fnv1a64(bytes);
+    for (int i = 0; i < 8; ++i) bytes.push_back(char((sum >> (8 * i)) & 0xff));
+    return bytes;
+  };
+  EXPECT_NE(error_of(with_checksum(no_truncation)).find("version 2 position database without a rollout truncation"),
+            std::string::npos);
+  std::string version0 = v1;
+  version0[4] = 0;
+  EXPECT_NE(error_of(version0).find("re-create it"), std::string::npos);
+  EXPECT_NE(error_of(with_checksum(v2.substr(0, 4 * 3 + 4 + 3 + 4 * 3 + 2) + std::string(8, '\0'))).find("truncated header"),
+            std::string::npos);
+  // A truncated search means nothing: refused by the reader, and never written.
   db.target_kind = TargetKind::Search;
   EXPECT_NE(error_of(serialize_position_database(db)).find("implausible target settings"), std::string::npos);
+  const std::optional<Error> refused = save_position_database(path("search.npdb"), db);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->message.find("a truncation belongs to rollout targets only"), std::string::npos);
+  EXPECT_FALSE(fs::exists(path("search.npdb")));
 }
 
 TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {

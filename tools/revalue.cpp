@@ -8,11 +8,12 @@
 //   a directory argument D       -> DIR/D/<path of the file under D> (D's leading "/" and "../"
 //                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
 // Resuming: an output that already holds this model file's values of the same kind (ply, or
-// trials, truncation and in-trial ply; and bear-off setting) for the same positions is kept, and
-// an output being valued is saved about once a minute as OUTPUT.partial (the positions valued so
-// far; not a *.npdb, so nothing takes it for a finished database), from which a run of the same
-// command continues. Outputs are written atomically; an output path that is one of the inputs is
-// refused (nothing is overwritten in place).
+// trials, truncation, in-trial ply and dice seed; and bear-off setting) for the same positions is
+// kept, and an output being valued is saved every minute or so (at the end of the first batch of
+// positions after a minute) as OUTPUT.partial (the positions valued so far; not a *.npdb, so
+// nothing takes it for a finished database), from which a run of the same command continues.
+// Outputs are written atomically; an output path that is one of the inputs is refused (nothing is
+// overwritten in place).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -178,6 +179,8 @@ void run_revalue(const RevalueOptions& o) {
   PositionDatabase want;
   want.model = model_name;
   if (o.rollout_trials > 0) {
+    // The dice are part of what the targets are: another seed is another valuation.
+    want.model += ", rollout dice seed " + std::to_string(o.seed);
     want.target_kind = TargetKind::Rollout;
     want.target_ply = o.rollout_ply;
     want.target_trials = o.rollout_trials;
@@ -207,6 +210,8 @@ void run_revalue(const RevalueOptions& o) {
   for (size_t k = 0; k < jobs.size(); ++k) {
     if (already_valued(jobs[k].output, jobs[k].db, want)) {
       finished[k] = 1;
+      std::error_code ec;
+      fs::remove(partial_path(jobs[k].output), ec);  // left by a kill just before its removal, or by other settings
       kept += (long long)jobs[k].db.records.size();
     } else {
       prefix[k] = valued_prefix(partial_path(jobs[k].output), jobs[k].db, want);
@@ -217,8 +222,11 @@ void run_revalue(const RevalueOptions& o) {
       o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", kept);
   long long done = kept;
   bar(done, total);
-  // Positions per call between .partial saves: a few seconds of work at least.
-  const size_t chunk = o.rollout_trials > 0 ? size_t(8 * o.threads) : size_t(2048);
+  // Positions per call; a .partial save comes at the end of the first call after a minute. A call
+  // is seconds of work: ~0.5 ms (0-ply) to ~80 ms (3-ply) a search, ~0.8 s a 72-trial rollout
+  // truncated at 10 plies (an untruncated rollout of many trials: minutes for the call).
+  const size_t per_thread = o.rollout_trials > 0 ? 8 : o.ply >= 3 ? 32 : 1024;
+  const size_t chunk = per_thread * size_t(o.threads);
   using Clock = std::chrono::steady_clock;
   constexpr auto kSaveEvery = std::chrono::seconds(60);
   for (size_t k = 0; k < jobs.size(); ++k) {

@@ -198,10 +198,15 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   r = run_nard("revalue " + in + " --out " + out1 + args);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
-  // Other trials or truncation are other targets: valued again.
-  r = run_nard("revalue " + in + " --out " + out1 + " --rollout 36 --truncate 5 --seed 3 --quiet");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  EXPECT_NE(got->model.find("rollout dice seed 3"), std::string::npos) << got->model;
+  // Other trials, truncation, in-trial ply or dice are other targets: valued again.
+  for (const char* other : {" --rollout 36 --truncate 5 --seed 3", " --rollout 36 --truncate 4 --seed 4",
+                            " --rollout 36 --truncate 4 --seed 3 --rollout-ply 1"}) {
+    r = run_nard("revalue " + in + " --out " + out1 + other + " --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << other << "\n" << r.out;
+  }
+  EXPECT_EQ(load_position_database(out1 + "/a.npdb")->target_ply, 1);
 
   // A run killed after two positions left OUTPUT.partial: the next run keeps those two (marked
   // here by a made-up target) and values the third; the finished output replaces the partial file.
@@ -222,7 +227,21 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   EXPECT_EQ(resumed->records[1].target, want[1]);
   EXPECT_EQ(resumed->records[2].target, want[2]);
   EXPECT_FALSE(fs::exists(out2 / "a.npdb.partial"));
-  // A partial file of other targets is not continued.
+  // A partial file of other targets, or of other positions, is not continued; one beside a
+  // finished output is removed.
+  ASSERT_FALSE(save_position_database((out2 / "a.npdb.partial").string(), partial));
+  r = run_nard("revalue " + in + " --out " + out2.string() + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out2 / "a.npdb.partial"));
+  const fs::path out4 = dir / "out4";
+  fs::create_directories(out4);
+  PositionDatabase elsewhere = partial;
+  std::swap(elsewhere.records[0], elsewhere.records[1]);
+  ASSERT_FALSE(save_position_database((out4 / "a.npdb.partial").string(), elsewhere));
+  r = run_nard("revalue " + in + " --out " + out4.string() + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
   const fs::path out3 = dir / "out3";
   fs::create_directories(out3);
   partial.target_trials = 72;
