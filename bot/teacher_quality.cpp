@@ -5,17 +5,12 @@
 #include <ctime>
 
 #include "bot/position_valuation.h"
+#include "engine/cpu_time.h"
 #include "engine/dice.h"
 
 namespace nard {
 
 namespace {
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 Estimate mean_of(const std::vector<double>& xs) {
   const double n = double(xs.size());
@@ -87,12 +82,12 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
     ValuationConfig vc;
     vc.ply = ply;
     vc.threads = c.threads;
-    const double c0 = cpu_seconds();
+    const double c0 = process_cpu_seconds();
     value_positions(model, opponent_on_roll, vc, v, [&](long long d, long long) {
       if (progress) progress(done + d, total);
     });
     done += n;
-    cpu_ms.push_back(1000 * (cpu_seconds() - c0) / double(results.size()));
+    cpu_ms.push_back(1000 * (process_cpu_seconds() - c0) / double(results.size()));
     std::vector<double> eq(results.size());
     for (size_t j = 0; j < v.size(); ++j) eq[j] = cubeless_equity(invert(v[j]), rules);
     values.push_back(std::move(eq));
@@ -106,7 +101,7 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
     const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
     std::vector<double> eq(results.size());
     double noise = 0;
-    const double c0 = cpu_seconds();
+    const double c0 = process_cpu_seconds();
     for (size_t i = 0; i < pairs.size(); ++i) {
       const PairPlays& p = pairs[i];
       rc.seed = game_seed(c.seed, i);
@@ -120,7 +115,7 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
       if (progress) progress(done + (long long)(p.first + p.plays.size()), total);
     }
     rollout_noise = noise / double(results.size());
-    cpu_ms.push_back(1000 * (cpu_seconds() - c0) / double(results.size()));
+    cpu_ms.push_back(1000 * (process_cpu_seconds() - c0) / double(results.size()));
     values.push_back(std::move(eq));
     names.push_back(std::to_string(c.rollout_trials) + "-trial rollout" +
                     (c.truncate_plies > 0 ? " truncated at " + std::to_string(c.truncate_plies) + " plies" : ""));

@@ -15,6 +15,7 @@
 #include "bot/position_sampling.h"
 #include "bot/position_valuation.h"
 #include "bot/rollout.h"
+#include "engine/cpu_time.h"
 #include "nn/bearoff_database.h"
 #include "tools/bot_args.h"
 #include "tools/option_checks.h"
@@ -33,12 +34,6 @@ struct BenchTargetsOptions {
   int threads = 2;
   uint64_t seed = 11;
 };
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 void run_bench_targets(const BenchTargetsOptions& o) {
   if (o.positions < 1 || o.trials < 36 || o.max_ply < 0 || o.max_ply > 3 || o.threads < 1)
@@ -66,7 +61,7 @@ void run_bench_targets(const BenchTargetsOptions& o) {
   rc.seed = o.seed;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
-  const double cpu0 = cpu_seconds();
+  const double cpu0 = process_cpu_seconds();
   ProgressLine progress = ProgressLine::on_stderr();
   for (size_t i = 0; i < n; ++i) {
     Result<RolloutResult> r = rollout(rules, sample[i], rc, factory);
@@ -75,7 +70,7 @@ void run_bench_targets(const BenchTargetsOptions& o) {
     ref_se[i] = r->equity.std_error;
     progress.update("rollouts " + std::to_string(i + 1) + "/" + std::to_string(n), i + 1 == n);
   }
-  const double rollout_cpu = (cpu_seconds() - cpu0) / double(n);
+  const double rollout_cpu = (process_cpu_seconds() - cpu0) / double(n);
   double mean_se = 0;
   for (double s : ref_se) mean_se += s;
   mean_se /= double(n);
@@ -87,9 +82,9 @@ void run_bench_targets(const BenchTargetsOptions& o) {
     ValuationConfig vc;
     vc.ply = ply;
     vc.threads = o.threads;
-    const double c0 = cpu_seconds();
+    const double c0 = process_cpu_seconds();
     value_positions(model, sample, vc, v);
-    const double per = (cpu_seconds() - c0) / double(n);
+    const double per = (process_cpu_seconds() - c0) / double(n);
     double sum = 0, sum2 = 0, sq = 0;
     for (size_t i = 0; i < n; ++i) {
       const double e = std::fabs(double(cubeless_equity(v[i], rules)) - ref[i]);

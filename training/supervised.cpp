@@ -12,6 +12,7 @@
 #include "bot/position_sampling.h"
 #include "bot/position_valuation.h"
 #include "bot/work_share.h"
+#include "engine/cpu_time.h"
 #include "engine/dice.h"
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
@@ -37,11 +38,6 @@ constexpr long long kTrainSample = 20000;             // training positions the 
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-double process_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 std::string step_dir(const SupervisedConfig& c, int step) {
   char name[32];

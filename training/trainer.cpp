@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "engine/cpu_time.h"
 #include "engine/dice.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
@@ -28,11 +29,6 @@ constexpr uint64_t kEvalSeed = 20261122;  // every evaluation plays the same dic
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-double process_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 Result<Rules> resolve_rules(const std::string& name) {
   Result<Rules> r = rules_for_variant(name);
