@@ -3,7 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <span>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "bot/self_play.h"
 #include "bot/work_share.h"
@@ -19,6 +21,7 @@ constexpr int kGamesPerBlock = 32;               // games between progress repor
 struct GameSample {
   std::vector<Position> kept;
   std::vector<Position> alternatives;  // results of plays not made (SamplingConfig::alternatives)
+  std::vector<Position> groups;        // play groups, one after another (SamplingConfig::play_groups)
   uint8_t unfinished = 0;
 };
 
@@ -32,6 +35,28 @@ void add_alternatives(const SelfPlayTurn& turn, int k, std::vector<Position>& ou
   const size_t n = std::min(order.size(), size_t(k));
   std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(n), order.end());
   for (size_t j = 0; j < n; ++j) out.push_back(turn.results[size_t(order[j].second)]);
+}
+
+// The results of the net's `k` best plays of a turn, best first, when it has k different ones.
+void add_play_group(const SelfPlayTurn& turn, const Rules& rules, int k, std::vector<Position>& out) {
+  std::vector<std::pair<float, int>> order;
+  order.reserve(turn.results.size());
+  for (size_t i = 0; i < turn.results.size(); ++i) order.emplace_back(cubeless_equity(turn.values[i], rules), int(i));
+  std::sort(order.begin(), order.end());
+  std::vector<Position> group;
+  for (const auto& [value, i] : order) {
+    if (int(group.size()) == k) break;
+    const Position& p = turn.results[size_t(i)];
+    if (std::find(group.begin(), group.end(), p) == group.end()) group.push_back(p);
+  }
+  if (int(group.size()) == k) out.insert(out.end(), group.begin(), group.end());
+}
+
+// The key of a play group: its positions' hashes mixed in order (a turn gives its plays best first).
+uint64_t group_key(std::span<const Position> group) {
+  uint64_t key = 0x67726F7570ull;  // "group"
+  for (const Position& p : group) key = (key ^ p.hash()) * 0x100000001B3ull;
+  return key;
 }
 }  // namespace
 
@@ -64,15 +89,20 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
         GameSample& out = played[size_t(k)];
         TurnObserver observer;
         Rng keep_turn(seed ^ kAlternativesStream);
-        if (c.alternatives > 0)
+        if (c.play_groups > 0)
+          observer = [&](const SelfPlayTurn& turn) {
+            if (keep_turn.uniform() < c.keep) add_play_group(turn, rules, c.play_groups, out.groups);
+          };
+        else if (c.alternatives > 0)
           observer = [&](const SelfPlayTurn& turn) {
             if (keep_turn.uniform() < c.keep) add_alternatives(turn, c.alternatives, out.alternatives);
           };
         const PlayedGame game = player.play(evaluator, seed, options, observer);
         out.unfinished = game.finished ? 0 : 1;
         Rng keep(seed ^ kSampleKeepStream);
-        for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
-          if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
+        if (c.play_groups == 0)
+          for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
+            if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
       }
     }
     if (comm) comm->heartbeat();
@@ -87,9 +117,10 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
       w.put(g.unfinished);
       w.put_vector(g.kept);
       w.put_vector(g.alternatives);
+      w.put_vector(g.groups);
     };
     const auto decode = [](ByteReader& r, GameSample& g) {
-      return r.get(g.unfinished) && r.get_vector(g.kept) && r.get_vector(g.alternatives);
+      return r.get(g.unfinished) && r.get_vector(g.kept) && r.get_vector(g.alternatives) && r.get_vector(g.groups);
     };
     Result<std::vector<GameSample>> all = gather_items<GameSample>(*comm, games, played, encode, decode);
     if (!all) return all.error();
@@ -107,6 +138,7 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
   SampleStatistics st;
   st.games = c.games;
   FirstOccurrences firsts;
+  std::unordered_set<uint64_t> first_groups;  // group_key of the groups taken
   std::vector<Position> result;
   for (const GameSample& g : kept) {
     st.unfinished_games += g.unfinished;
@@ -124,6 +156,18 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
         }
         result.push_back(p);
       }
+    }
+    const size_t k = size_t(std::max(1, c.play_groups));
+    for (size_t at = 0; c.play_groups > 0 && at + k <= g.groups.size(); at += k) {
+      const std::span<const Position> group(g.groups.data() + at, k);
+      bool usable = true;
+      for (const Position& p : group) usable = usable && !terminal_probabilities(rules, p) && !(skip && skip(p));
+      if (!usable || !first_groups.insert(group_key(group)).second) {
+        ++st.groups_dropped;
+        continue;
+      }
+      ++st.groups;
+      result.insert(result.end(), group.begin(), group.end());
     }
   }
   if (statistics) *statistics = st;

@@ -12,6 +12,14 @@
 // of the same kind (the opponent on roll, before the roll) and follow the game's own positions in
 // the sample.
 //
+// With `play_groups` K >= 2 (instead of alternatives), the sample is made of play groups instead of
+// the games' positions: a turn (kept with probability `keep`, drawn apart as for alternatives) with
+// at least K different plays gives the results of the net's K best plays (the one made among them
+// when the net chose it), best first: the plays a move choice weighs, for a ranking fit
+// (training/supervised.h). The sample lists the groups one after another (K positions each); a
+// group with a position that `skip` drops or a finished game is dropped whole, and so is a group
+// of the same K positions as an earlier one (the openings).
+//
 // Determinism: game g uses game_seed(seed, g); the keep decisions come from the game's own
 // stream; the result lists positions in game order (first occurrence), whatever the thread count
 // or the number of ranks: with `comm`, rank r plays games r, r + size, ... (bot/work_share.h),
@@ -57,6 +65,7 @@ struct SamplingConfig {
   double exploration = 0.05;  // per move
   double keep = 0.5;          // probability of keeping a candidate position
   int alternatives = 0;       // per kept turn: the results of this many of the net's next-best plays
+  int play_groups = 0;        // >= 2: the sample is play groups of this many plays (see above)
   int threads = 2;
 };
 
@@ -64,6 +73,8 @@ struct SampleStatistics {
   long long games = 0, unfinished_games = 0;
   long long candidates = 0;   // positions met (excluding each game's starting position), and alternatives
   long long alternatives = 0; // of the candidates, results of plays not made
+  long long groups = 0;       // play groups in the sample (play_groups)
+  long long groups_dropped = 0;  // play groups dropped: a repeat, a skipped or a finished position
   long long repeats = 0;      // dropped as exact repeats
   long long skipped = 0;      // dropped by `skip` (or a finished game)
 };

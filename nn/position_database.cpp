@@ -52,14 +52,16 @@ std::string serialize_position_database(const PositionDatabase& db) {
   std::string s;
   s.reserve(256 + db.records.size() * kPositionRecordBytes);
   binary::put_u32(s, kPositionDatabaseMagic);
-  const bool truncated = db.target_truncation != 0;  // version 1 has no truncation field
-  binary::put_u32(s, truncated ? kPositionDatabaseVersion : 1);
+  // The lowest version that holds the header: 1 has no truncation field, 2 no play group.
+  const uint32_t version = db.play_group != 0 ? 3 : db.target_truncation != 0 ? 2 : 1;
+  binary::put_u32(s, version);
   binary::put_u32(s, uint32_t(db.variant));
   binary::put_str(s, db.rules);
   binary::put_u32(s, uint32_t(db.target_kind));
   binary::put_u32(s, uint32_t(db.target_ply));
   binary::put_u32(s, uint32_t(db.target_trials));
-  if (truncated) binary::put_u32(s, uint32_t(db.target_truncation));
+  if (version >= 2) binary::put_u32(s, uint32_t(db.target_truncation));
+  if (version >= 3) binary::put_u32(s, uint32_t(db.play_group));
   binary::put_str(s, db.model);
   binary::put_str(s, db.description);
   binary::put_u64(s, db.records.size());
@@ -100,24 +102,29 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     return make_error(src + ": checksum mismatch (the file is truncated or damaged; re-create it)");
 
   PositionDatabase db;
-  uint32_t variant = 0, kind = 0, ply = 0, trials = 0, truncation = 0;
+  uint32_t variant = 0, kind = 0, ply = 0, trials = 0, truncation = 0, group = 0;
   uint64_t count = 0;
   const bool header = in.u32(variant) && in.str(db.rules, 256) && in.u32(kind) && in.u32(ply) &&
-                      in.u32(trials) && (version < 2 || in.u32(truncation)) && in.str(db.model) &&
+                      in.u32(trials) && (version < 2 || in.u32(truncation)) && (version < 3 || in.u32(group)) && in.str(db.model) &&
                       in.str(db.description) && in.u64(count);
   if (!header) return make_error(src + ": truncated header");
   if (variant >= kVariantCount) return make_error(src + ": unknown variant number " + std::to_string(variant));
   if (kind > 1) return make_error(src + ": unknown target kind " + std::to_string(kind));
   if (ply > 8 || trials > 100000000 || truncation > 100000 || (truncation > 0 && kind != 1))
     return make_error(src + ": implausible target settings");
-  if (version >= 2 && truncation == 0)  // written as version 1: this file would not write back the same
+  // A header that a lower version holds is written as that version: this file would not write back the same.
+  if (version == 2 && truncation == 0)
     return make_error(src + ": a version 2 position database without a rollout truncation (the file is corrupt "
                       "or was not written by nard)");
+  if (version == 3 && (group < 2 || group > uint32_t(kMaxPlayGroup)))
+    return make_error(src + ": a version 3 position database with a play group of " + std::to_string(group) +
+                      " (2 to " + std::to_string(kMaxPlayGroup) + "; the file is corrupt or was not written by nard)");
   db.variant = Variant(variant);
   db.target_kind = TargetKind(kind);
   db.target_ply = int(ply);
   db.target_trials = int(trials);
   db.target_truncation = int(truncation);
+  db.play_group = int(group);
   Result<Rules> rules = rules_preset(db.rules);
   if (!rules) return make_error(src + ": " + rules.error().message);
   if (rules->variant != db.variant)
@@ -126,6 +133,9 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   if (count > kMaxRecords || in.left() != count * kPositionRecordBytes + 8)
     return make_error(src + ": the record count " + std::to_string(count) +
                       " does not match the file size (truncated or trailing bytes)");
+  if (group > 0 && count % group != 0)
+    return make_error(src + ": " + std::to_string(count) + " records are not whole play groups of " +
+                      std::to_string(group) + " (the file is corrupt or was not written by nard)");
   db.records.resize(size_t(count));
   for (uint64_t i = 0; i < count; ++i) {
     PositionRecord& r = db.records[size_t(i)];
@@ -162,6 +172,11 @@ std::optional<Error> save_position_database(const std::string& path, const Posit
     return make_error(path + ": not written: a truncation belongs to rollout targets only (got " +
                       std::to_string(db.target_truncation) + " plies for " +
                       (db.target_kind == TargetKind::Rollout ? "a rollout" : "a search") + ")");
+  if (db.play_group != 0 && (db.play_group < 2 || db.play_group > kMaxPlayGroup ||
+                             db.records.size() % size_t(db.play_group) != 0))
+    return make_error(path + ": not written: a play group of " + std::to_string(db.play_group) + " for " +
+                      std::to_string(db.records.size()) + " records (groups of 2 to " + std::to_string(kMaxPlayGroup) +
+                      " plays, whole groups only)");
   return write_file_atomic(path, serialize_position_database(db));
 }
 

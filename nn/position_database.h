@@ -6,19 +6,25 @@
 // the side on roll before the roll, each with the five cumulative probabilities
 // (nn/probabilities.h) that a search or rollout gave it, and says how those targets were made.
 //
-// File layout, version 2 (every integer and float little-endian; str = u32 length + UTF-8 bytes):
+// File layout, version 3 (every integer and float little-endian; str = u32 length + UTF-8 bytes):
 //   u32  magic           'N','P','D','B' as bytes (0x4244504E read as a little-endian u32)
-//   u32  format_version  1 or 2 (kPositionDatabaseVersion): see target_truncation
+//   u32  format_version  1, 2 or 3 (kPositionDatabaseVersion): see target_truncation, play_group
 //   u32  variant         engine Variant value (as in model files)
 //   str  rules           the rules preset name (engine/rules.h), e.g. "wbf"
 //   u32  target_kind     0: n-ply search (target_ply = n), 1: rollout (target_trials trials)
 //   u32  target_ply      the search depth, gnubg's convention (0-ply = the net); for a rollout the
 //                        checker-play depth inside its trials
 //   u32  target_trials   rollout trials per position (0 for a search)
-//   u32  target_truncation  version 2 only: a rollout's trials end after this many plies with the
+//   u32  target_truncation  versions 2 and 3: a rollout's trials end after this many plies with the
 //                        net's value (0: played to the end). Version 1 has no such field (0); a
-//                        database with truncation 0 is written as version 1, byte for byte what
-//                        earlier nards wrote and read.
+//                        database with truncation 0 and no play groups is written as version 1,
+//                        byte for byte what earlier nards wrote and read.
+//   u32  play_group      version 3 only, K >= 2: the records come in consecutive groups of K, each
+//                        the results of K different plays of one roll from one position (every
+//                        record seen from the side to roll after the play, as all records are): what
+//                        a ranking fit compares (training/supervised.h). Versions 1 and 2: 0, the
+//                        records are independent positions; a file without play groups is never
+//                        written as version 3.
 //   str  model           what valued the positions (the model file's description or name)
 //   str  description     free text: how the positions were sampled
 //   u64  count           number of records
@@ -48,7 +54,8 @@
 namespace nard {
 
 inline constexpr uint32_t kPositionDatabaseMagic = 0x4244504E;  // "NPDB" in file byte order
-inline constexpr uint32_t kPositionDatabaseVersion = 2;  // reads 1 and 2
+inline constexpr uint32_t kPositionDatabaseVersion = 3;  // reads 1, 2 and 3
+inline constexpr int kMaxPlayGroup = 64;  // plays per group at most
 inline constexpr int kPositionRecordBytes = 52;
 
 enum class TargetKind : uint32_t { Search = 0, Rollout = 1 };
@@ -66,6 +73,7 @@ struct PositionDatabase {
   int target_ply = 2;
   int target_trials = 0;
   int target_truncation = 0;  // rollout plies before the net's value; 0: to the end (or a search)
+  int play_group = 0;         // 0: independent records; K >= 2: consecutive groups of K plays' results
   std::string model;
   std::string description;
   std::vector<PositionRecord> records;
@@ -82,8 +90,9 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 // Reads and checks a database file (a regular file only: a directory or FIFO is refused).
 Result<PositionDatabase> load_position_database(const std::string& path);
 // Writes atomically (a temporary file in the same directory, flushed, then renamed over path):
-// a kill never leaves a half-written database under `path`. Refuses (writing nothing) a truncation
-// that the reader would refuse: negative, or on search targets.
+// a kill never leaves a half-written database under `path`. Refuses (writing nothing) what the
+// reader would refuse: a negative truncation or one on search targets; a play group of 1, more than
+// kMaxPlayGroup, or that does not divide the record count.
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db);
 
 // The database files that `paths` name: a file as it is, a directory as every *.npdb under it

@@ -13,6 +13,8 @@
 #include "bot/position_sampling.h"
 #include "bot/position_valuation.h"
 #include "bot/search.h"
+#include "bot/self_play.h"
+#include "engine/dice.h"
 #include "nn/binary_io.h"
 #include "nn/position_database.h"
 #include "nn/weights_file.h"
@@ -156,6 +158,126 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
 
 // Sampling and valuation with a small random net: deterministic, independent of the thread count,
 // no repeats, no finished games, and the valuation equals the search's own evaluate().
+TEST_F(PositionDatabaseFile, PlayGroupsAreVersionThreeAndWholeGroupsOnly) {
+  PositionDatabase db = sample_db();
+  db.records[1].position = backgammon_start().flipped();  // two positions: one group of 2
+  const std::string v1 = serialize_position_database(db);
+  db.play_group = 2;
+  const std::string v3 = serialize_position_database(db);
+  EXPECT_EQ(v3[4], 3);
+  EXPECT_EQ(v3.size(), v1.size() + 8);  // the truncation and the play group
+  Result<PositionDatabase> back = parse_position_database(v3, "x");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, db);
+  ASSERT_FALSE(save_position_database(path("groups.npdb"), db).has_value());
+  Result<PositionDatabase> loaded = load_position_database(path("groups.npdb"));
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ(loaded->play_group, 2);
+  // With a truncation too: still version 3, both fields back.
+  db.target_kind = TargetKind::Rollout;
+  db.target_trials = 36;
+  db.target_truncation = 7;
+  back = parse_position_database(serialize_position_database(db), "x");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(*back, db);
+  db = sample_db();
+  db.records[1].position = backgammon_start().flipped();
+  const auto with_checksum = [](std::string bytes) {
+    bytes.resize(bytes.size() - 8);
+    const uint64_t sum = binary::fnv1a64(bytes);
+    for (int i = 0; i < 8; ++i) bytes.push_back(char((sum >> (8 * i)) & 0xff));
+    return bytes;
+  };
+  // The play group field: after magic, version, variant, "wbf", kind/ply/trials and the truncation.
+  const size_t group_at = 4 * 3 + 4 + 3 + 4 * 3 + 4;
+  ASSERT_EQ(v3[group_at], 2);
+  for (const char bad : {char(0), char(1), char(65)}) {  // 0 would write back as version 1
+    std::string b = v3;
+    b[group_at] = bad;
+    EXPECT_NE(error_of(with_checksum(b)).find("version 3 position database with a play group of"), std::string::npos)
+        << int(bad);
+  }
+  // Three records are not whole groups of 2: refused by the reader and never written.
+  db.records.push_back(db.records[0]);
+  db.play_group = 2;
+  EXPECT_NE(error_of(serialize_position_database(db)).find("3 records are not whole play groups of 2"),
+            std::string::npos);
+  const std::optional<Error> refused = save_position_database(path("odd.npdb"), db);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->message.find("whole groups only"), std::string::npos);
+  EXPECT_FALSE(fs::exists(path("odd.npdb")));
+  db.records.pop_back();
+  db.play_group = 1;
+  EXPECT_TRUE(save_position_database(path("one.npdb"), db).has_value());
+}
+
+TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
+  Result<Rules> rules = rules_preset("wbf");
+  ASSERT_TRUE(rules.ok());
+  Result<std::shared_ptr<const NeuralModel>> model =
+      NeuralModel::create(*rules, random_net_weights(Variant::Backgammon, 7));
+  ASSERT_TRUE(model.ok()) << model.error().message;
+  SamplingConfig c;
+  c.games = 10;
+  c.seed = 4;
+  c.exploration = 0.1;
+  c.keep = 0.5;
+  c.play_groups = 3;
+  c.threads = 2;
+  SampleStatistics st;
+  const std::vector<Position> groups = sample_positions(*model, c, {}, &st);
+  ASSERT_GT(st.groups, 10);
+  ASSERT_EQ(groups.size(), size_t(st.groups) * 3);
+  c.threads = 1;
+  EXPECT_EQ(sample_positions(*model, c, {}), groups);
+  // Every turn of the same games (the one self-play loop), its results and the net's values.
+  NeuralEvaluator ev(*model);
+  std::vector<std::vector<std::pair<float, Position>>> turns;
+  GamePlayer player(*rules);
+  SelfPlayOptions options;
+  options.exploration = c.exploration;
+  for (int game = 0; game < c.games; ++game)
+    player.play(ev, game_seed(c.seed, uint64_t(game)), options, [&](const SelfPlayTurn& t) {
+      std::vector<std::pair<float, Position>> results;
+      for (size_t i = 0; i < t.results.size(); ++i) results.emplace_back(cubeless_equity(t.values[i]), t.results[i]);
+      turns.push_back(results);
+    });
+  for (size_t at = 0; at < groups.size(); at += 3) {
+    const std::span<const Position> g(groups.data() + at, 3);
+    EXPECT_NE(g[0], g[1]);
+    EXPECT_NE(g[1], g[2]);
+    EXPECT_NE(g[0], g[2]);
+    for (const Position& p : g) EXPECT_FALSE(terminal_probabilities(*rules, p).has_value());
+    // Some turn made all three, and they are its three best plays for the mover (the lowest
+    // values for the side on roll after the play), best first.
+    bool found = false;
+    for (const auto& turn : turns) {
+      std::vector<float> value(3, 0);
+      int have = 0;
+      for (const auto& [v, p] : turn)
+        for (int k = 0; k < 3; ++k)
+          if (p == g[k]) value[size_t(k)] = v, ++have;
+      if (have != 3) continue;
+      found = true;
+      EXPECT_LE(value[0], value[1]);
+      EXPECT_LE(value[1], value[2]);
+      for (const auto& [v, p] : turn)
+        if (p != g[0] && p != g[1] && p != g[2]) EXPECT_GE(v, value[2]);
+      break;
+    }
+    EXPECT_TRUE(found) << "group at " << at;
+  }
+  // No group twice (the openings recur in every game), and a skip rule drops whole groups.
+  for (size_t a = 0; a < groups.size(); a += 3)
+    for (size_t b = 0; b < a; b += 3)
+      EXPECT_FALSE(std::equal(groups.begin() + a, groups.begin() + a + 3, groups.begin() + b)) << a << " " << b;
+  SampleStatistics skipped;
+  const std::vector<Position> no_race = sample_positions(*model, c, [](const Position& p) { return p.is_race(); }, &skipped);
+  for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
+  EXPECT_EQ(no_race.size() % 3, 0u);
+  EXPECT_GT(skipped.groups_dropped, st.groups_dropped);
+}
+
 TEST(PositionSampling, DeterministicAndThreadIndependent) {
   Result<Rules> rules = rules_preset("wbf");
   ASSERT_TRUE(rules.ok());

@@ -58,6 +58,7 @@ void keep_only(PositionDatabase& db, const std::string& only) {
   for (const PositionRecord& r : db.records)
     if (r.position.is_race() == race) kept.push_back(r);
   db.records = std::move(kept);
+  db.play_group = 0;  // a play's result of one kind without the others of its roll: no longer a group
   db.description += "; " + only + " positions only";
 }
 
@@ -120,7 +121,8 @@ bool already_valued(const std::string& path, const PositionDatabase& db, const P
   std::error_code ec;
   if (!fs::exists(path, ec)) return false;
   Result<PositionDatabase> have = load_position_database(path);
-  return have && have->records.size() == db.records.size() && same_targets_for_prefix(*have, want, db);
+  return have && have->records.size() == db.records.size() && have->play_group == db.play_group &&
+         same_targets_for_prefix(*have, want, db);
 }
 
 // The positions of `db` already valued as `want` in `path` (an output's .partial file): its records,
@@ -264,6 +266,7 @@ void run_revalue(const RevalueOptions& o) {
         saved = Clock::now();
       }
     }
+    out.play_group = j.db.play_group;  // the .partial saves are prefixes: not whole groups
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
     fs::remove(partial_path(j.output), ec);  // the finished output supersedes it
   }

@@ -254,6 +254,14 @@ void register_train(CLI::App& app) {
   g->add_option("--alternatives", sv.alternatives,
                 "Per sampled turn, also the results of the net's K best plays other than the one made (default 0)")
       ->check(CLI::Range(0, 64));
+  g->add_option("--play-groups", sv.play_groups,
+                "Sample play groups instead of positions: per sampled turn, the results of the net's K best plays "
+                "(2..64; for --rank-weight)")
+      ->check(CLI::Range(0, 64));
+  g->add_option("--rank-weight", sv.rank_weight,
+                "Weight of a ranking term over the play groups of the fitted databases: the differences between a "
+                "roll's plays fitted to the targets' (default 0: none)")
+      ->check(CLI::NonNegativeNumber);
   g->add_option("--focus", sv.focus,
                 "Value and fit only this fraction of each step's sample: the positions where the net's 0-ply and "
                 "1-ply differ most (default 1: all)")

@@ -3,6 +3,7 @@
 #include "training/learner.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -83,6 +84,30 @@ double Learner::train_batch(const std::vector<float>& inputs, const std::vector<
   const torch::Tensor y = from_rows(targets, n, config_.outputs);
   impl_->optimizer->zero_grad();
   torch::Tensor loss = at::binary_cross_entropy_with_logits(impl_->net->logits(x), y);
+  loss.backward();
+  impl_->optimizer->step();
+  return loss.item<double>();
+}
+
+double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n,
+                            const RankingTerm& r) {
+  if (r.groups <= 0 || r.size < 2 || r.weight == 0) return train_batch(inputs, targets, n);
+  const int grouped = r.groups * r.size;
+  assert(grouped <= n && int(r.equity.size()) == config_.outputs);  // the caller's batch layout
+  torch::set_num_threads(config_.threads);
+  const torch::Tensor x = from_rows(inputs, n, config_.inputs);
+  const torch::Tensor y = from_rows(targets, n, config_.outputs);
+  impl_->optimizer->zero_grad();
+  const torch::Tensor logits = impl_->net->logits(x);
+  torch::Tensor loss = at::binary_cross_entropy_with_logits(logits, y);
+  const torch::Tensor coefficients = torch::from_blob(const_cast<float*>(r.equity.data()), {config_.outputs, 1},
+                                                      torch::kFloat32).clone();
+  const torch::Tensor net_equity = torch::sigmoid(logits.narrow(0, n - grouped, grouped)).matmul(coefficients);
+  const torch::Tensor target_equity = y.narrow(0, n - grouped, grouped).matmul(coefficients);
+  const torch::Tensor e = net_equity.view({r.groups, r.size});
+  const torch::Tensor t = target_equity.view({r.groups, r.size});
+  const torch::Tensor residual = (e - e.mean(1, true)) - (t - t.mean(1, true));
+  loss = loss + r.weight * residual.pow(2).mean();
   loss.backward();
   impl_->optimizer->step();
   return loss.item<double>();

@@ -49,6 +49,20 @@ std::vector<DenseLayer> initial_layers(const LearnerConfig& config);
 // to [0, 1].
 double cosine_learning_rate(double start, double end, double progress);
 
+// A ranking term beside the cross-entropy (training/supervised.h, play groups): the last
+// groups * size rows of a batch are play groups, `size` consecutive rows each (the results of
+// different plays of one roll). Per group, each row's cubeless equity e = sum_k equity[k] * p_k
+// (the outputs' probabilities; the rules' constant term cancels) is taken relative to the
+// group's mean, and so is the target's; the term is `weight` times the mean over the grouped rows
+// of the squared difference between the two: it fits the differences between a roll's plays,
+// which decide a move choice, rather than each value on its own.
+struct RankingTerm {
+  int groups = 0;
+  int size = 0;
+  double weight = 0;
+  std::vector<float> equity;  // config.outputs coefficients
+};
+
 class Learner {
  public:
   explicit Learner(const LearnerConfig& config);
@@ -61,6 +75,11 @@ class Learner {
   // One optimizer step on n examples: inputs n x config.inputs, targets n x config.outputs, both
   // row-major. Returns the mean binary cross-entropy per output before the step.
   double train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n);
+  // The same with a ranking term (above) added to the loss; returns the loss (cross-entropy plus
+  // the weighted term) before the step. Without groups or weight, exactly train_batch. Requires
+  // groups * size <= n and config.outputs equity coefficients.
+  double train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n,
+                     const RankingTerm& ranking);
 
   // Sets the optimizer's learning rate for the following train_batch calls (a schedule); the
   // optimizer's other state (Adam's moments) is kept.

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <span>
 #include <sstream>
 
 #include "bot/position_sampling.h"
@@ -144,6 +146,8 @@ std::string identity_text(const SupervisedConfig& c, const Rules& rules, uint64_
   if (c.fresh_nets) s << "fresh_nets 1\n";
   if (c.final_learning_rate > 0) s << "final_learning_rate " << c.final_learning_rate << "\n";
   if (c.alternatives > 0) s << "alternatives " << c.alternatives << "\n";
+  if (c.play_groups > 0) s << "play_groups " << c.play_groups << "\n";
+  if (c.rank_weight > 0) s << "rank_weight " << c.rank_weight << "\n";
   if (c.focus < 1) s << "focus " << c.focus << "\n";
   if (!c.contact_inputs.empty()) s << "contact_inputs " << c.contact_inputs << "\n";
   if (!c.fit_only.empty()) s << "fit_only " << c.fit_only << "\n";
@@ -161,6 +165,9 @@ struct StepReport {
                                                     // that more ranks do not shorten)
   double held_out_before = 0, held_out_after = 0;   // mean |equity error| vs targets, held out
   double loss = 0;                                  // held-out cross-entropy after the fit
+  // Held-out play groups: the targets' equity lost by the net's choice, before and after the fit
+  // (0 without play groups).
+  double held_out_choice_before = 0, held_out_choice_after = 0;
   MetricsRow metrics;
 };
 
@@ -172,6 +179,9 @@ std::string report_text(const StepReport& r) {
     << r.value_cpu_seconds << "\nfit_seconds " << r.fit_seconds << "\nfit_cpu_seconds " << r.fit_cpu_seconds
     << "\nheld_out_before " << r.held_out_before << "\nheld_out_after "
     << r.held_out_after << "\nloss " << r.loss << "\n";
+  if (r.held_out_choice_before > 0 || r.held_out_choice_after > 0)
+    s << "held_out_choice_before " << r.held_out_choice_before << "\nheld_out_choice_after " << r.held_out_choice_after
+      << "\n";
   for (const StrengthPoint& p : r.metrics.strength)
     s << "strength " << p.opponent << ' ' << p.points_per_game << ' ' << p.standard_error << ' ' << p.games << "\n";
   return s.str();
@@ -210,6 +220,8 @@ Result<StepReport> parse_report(const std::string& path) {
       else if (key == "held_out_before") r.held_out_before = v;
       else if (key == "held_out_after") r.held_out_after = v;
       else if (key == "loss") r.loss = v;
+      else if (key == "held_out_choice_before") r.held_out_choice_before = v;
+      else if (key == "held_out_choice_after") r.held_out_choice_after = v;
     }
     if (!in) return make_error(path + ": malformed step report (delete the step directory to redo the step)");
   }
@@ -226,16 +238,95 @@ Result<std::shared_ptr<const NeuralModel>> playing_model(const Rules& rules, con
   return with_bearoff_database(*m, *db);
 }
 
+// A unit of the fit's shuffle: one position, or a play group's consecutive rows.
+struct FitItem {
+  long long row = 0;  // first row in NetData::x/y (or hx/hy)
+  int size = 1;       // rows: 1, or the play group's size
+};
+
 // The training data of one net: encoded inputs and targets, split into training and held-out.
 struct NetData {
   EncoderId encoder = EncoderId::BackgammonContact;  // the inputs of the net filling the role
   int inputs = 0;                                     // encoder_inputs(encoder)
   std::vector<float> x, y, hx, hy;
+  std::vector<FitItem> items, held_items;  // the rows of x/y and of hx/hy, by unit
   std::vector<Position> held_positions;
   std::vector<Probabilities> held_targets;
   long long count() const { return (long long)(y.size() / kOutputs); }
   long long held() const { return (long long)(hy.size() / kOutputs); }
+
+  // Appends `records` as one unit (a single position, or a play group), held out when `held`.
+  void add(std::span<const PositionRecord> records, bool held) {
+    std::vector<float>& xs = held ? hx : x;
+    std::vector<float>& ys = held ? hy : y;
+    (held ? held_items : items).push_back({(long long)(ys.size() / kOutputs), int(records.size())});
+    for (const PositionRecord& r : records) {
+      const size_t at = xs.size();
+      xs.resize(at + size_t(inputs));
+      encode(encoder, r.position, xs.data() + at);
+      const auto t = r.target.as_array();
+      ys.insert(ys.end(), t.begin(), t.end());
+      if (held) {
+        held_positions.push_back(r.position);
+        held_targets.push_back(r.target);
+      }
+    }
+  }
 };
+
+// The coefficients of the rules' cubeless equity in the five probabilities (it is linear in them;
+// the constant term does not matter to differences).
+std::vector<float> equity_coefficients(const Rules& rules) {
+  std::vector<float> c(kOutputs);
+  float zero[kOutputs] = {};
+  const float base = cubeless_equity(Probabilities::from_array(zero), rules);
+  for (int k = 0; k < kOutputs; ++k) {
+    float unit[kOutputs] = {};
+    unit[k] = 1;
+    c[size_t(k)] = cubeless_equity(Probabilities::from_array(unit), rules) - base;
+  }
+  return c;
+}
+
+// Over the held-out play groups: the mean equity (the targets') lost by the net's choice, the play
+// whose result the net values lowest for the side to roll after it, against the targets' best;
+// {loss, groups}.
+std::pair<double, long long> held_out_choice_loss(const Rules& rules, const Mlp& net, const NetData& d) {
+  MlpScratch scratch;
+  std::vector<float> out(size_t(d.held()) * kOutputs);
+  if (d.held() > 0) net.forward(d.hx.data(), int(d.held()), out.data(), scratch);
+  double lost = 0;
+  long long groups = 0;
+  for (const FitItem& g : d.held_items) {
+    if (g.size < 2) continue;
+    int choice = 0;
+    float chosen = 0, best = 0;
+    for (int i = 0; i < g.size; ++i) {
+      const size_t row = size_t(g.row + i);
+      const float e = cubeless_equity(Probabilities::from_array(&out[row * kOutputs]), rules);
+      if (i == 0 || e < chosen) chosen = e, choice = i;
+      const float t = cubeless_equity(d.held_targets[row], rules);
+      if (i == 0 || t < best) best = t;
+    }
+    lost += double(cubeless_equity(d.held_targets[size_t(g.row + choice)], rules) - best);
+    ++groups;
+  }
+  return {groups ? lost / double(groups) : 0.0, groups};
+}
+
+// Fisher-Yates over the fit's units (as over single positions before play groups existed).
+void shuffle_items(std::vector<FitItem>& items, Rng& rng) {
+  for (long long i = (long long)items.size() - 1; i > 0; --i)
+    std::swap(items[size_t(i)], items[size_t(rng.below(uint32_t(i + 1)))]);
+}
+
+// Minibatches take whole units until they hold at least `batch_size` rows; the number in one pass.
+long long batches_in(const std::vector<FitItem>& items, int batch_size) {
+  long long batches = 0, rows = 0;
+  for (const FitItem& it : items)
+    if ((rows += it.size) >= batch_size) ++batches, rows = 0;
+  return batches + (rows > 0 ? 1 : 0);
+}
 
 // Mean |cubeless equity(net) - equity(target)| over the held-out positions, and their mean BCE.
 std::pair<double, double> held_out_error(const Rules& rules, const Mlp& net, const NetData& d) {
@@ -315,6 +406,11 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     if (c.exploration < 0 || c.exploration > 1) return make_error("--exploration must be in [0, 1]");
     if (!(c.focus > 0 && c.focus <= 1)) return make_error("--focus must be in (0, 1]");
     if (!(c.learning_rate > 0)) return make_error("--lr must be positive");
+    if (c.play_groups != 0 && (c.play_groups < 2 || c.play_groups > kMaxPlayGroup))
+      return make_error("--play-groups must be 2 to " + std::to_string(kMaxPlayGroup) + " plays");
+    if (c.play_groups > 0 && (c.alternatives > 0 || c.focus < 1))
+      return make_error("--play-groups samples whole groups of plays: drop --alternatives and --focus");
+    if (!(c.rank_weight >= 0)) return make_error("--rank-weight must be 0 or more");
     if (!c.fit_only.empty()) {
       if (rules.variant != Variant::Backgammon || (c.fit_only != "race" && c.fit_only != "contact"))
         return make_error("--fit-only must be race or contact, and only for backgammon (its two nets), not '" +
@@ -435,6 +531,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     sc.exploration = c.exploration;
     sc.keep = c.keep;
     sc.alternatives = c.alternatives;
+    sc.play_groups = c.play_groups;
     sc.threads = c.threads;
     const BearoffDatabase* db = (*model)->bearoff_database();
     std::function<bool(const Position&)> skip;
@@ -446,6 +543,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     report(step, "sample", c.games_per_step, c.games_per_step,
            std::to_string(sampled->size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
                (c.alternatives > 0 ? std::to_string(stats.alternatives) + " of the candidates results of plays not made, " : "") +
+               (c.play_groups > 0 ? std::to_string(stats.groups) + " play groups of " + std::to_string(c.play_groups) +
+                                        " (" + std::to_string(stats.groups_dropped) + " dropped: repeats, bear-offs, ends), "
+                                  : "") +
                std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
     std::vector<Position> sample = std::move(sampled).value();
     if (c.focus < 1) {
@@ -466,12 +566,15 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     vc.ply = c.ply;
     vc.threads = c.threads;
     const long long n = (long long)sample.size();
-    const int chunks = int((n + c.chunk_positions - 1) / c.chunk_positions);
+    // A chunk holds whole play groups.
+    const int chunk_positions =
+        c.play_groups > 0 ? std::max(1, c.chunk_positions / c.play_groups) * c.play_groups : c.chunk_positions;
+    const int chunks = int((n + chunk_positions - 1) / chunk_positions);
     // Rank 0 finds the chunks still to value (the others may be on disk from before a kill).
     Result<std::vector<int32_t>> todo = indices_from_root(comm, "chunk list", [&]() -> Result<std::vector<int32_t>> {
       std::vector<int32_t> missing;
       for (int k = 0; k < chunks; ++k) {
-        const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
+        const long long begin = (long long)k * chunk_positions, end = std::min(n, begin + chunk_positions);
         const std::string path = chunk_path(dir, k);
         if (fs::exists(path)) {
           Result<PositionDatabase> have = load_position_database(path);
@@ -489,7 +592,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
     const std::vector<int32_t>& missing = *todo;
     std::vector<Probabilities> values;
     for (int k : missing) {
-      const long long begin = (long long)k * c.chunk_positions, end = std::min(n, begin + c.chunk_positions);
+      const long long begin = (long long)k * chunk_positions, end = std::min(n, begin + chunk_positions);
       const std::string path = chunk_path(dir, k);
       report(step, "value", begin, n);
       values.resize(size_t(end - begin));
@@ -502,6 +605,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       chunk.rules = rules.preset;
       chunk.target_kind = TargetKind::Search;
       chunk.target_ply = c.ply;
+      chunk.play_group = c.play_groups;
       chunk.model = current.description;
       chunk.description = "nard supervised run, step " + std::to_string(step) + ", games " +
                           std::to_string(sc.first_game) + ".." + std::to_string(sc.first_game + sc.games - 1) +
@@ -545,6 +649,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       data[id].encoder = net->encoder;
       data[id].inputs = encoder_inputs(net->encoder);
     }
+    int group_size = 0;  // the play group of the fit's grouped databases (one size for all)
     std::vector<std::string> fit_files = extra_files;
     for (int k = std::max(1, step - c.window + 1); k <= step; ++k)
       for (int chunk = 0;; ++chunk) {
@@ -560,27 +665,37 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
         if (part->rules != rules.preset)
           return make_error(path + ": positions of the rules preset '" + part->rules + "', the run's is '" +
                             rules.preset + "'");
-        for (const PositionRecord& r : part->records) {
-          const auto role = data.find(encoder_for(rules, r.position));
-          if (role == data.end()) continue;  // a net --fit-only leaves alone
-          NetData& d = role->second;
-          const bool held = r.position.hash() % kHoldOutModulus == 0;
-          std::vector<float>& x = held ? d.hx : d.x;
-          std::vector<float>& y = held ? d.hy : d.y;
-          const size_t at = x.size();
-          x.resize(at + size_t(d.inputs));
-          encode(d.encoder, r.position, x.data() + at);
-          const auto t = r.target.as_array();
-          y.insert(y.end(), t.begin(), t.end());
-          if (held) {
-            d.held_positions.push_back(r.position);
-            d.held_targets.push_back(r.target);
+        if (part->play_group > 0) {
+          if (group_size > 0 && group_size != part->play_group)
+            return make_error(path + ": play groups of " + std::to_string(part->play_group) +
+                              " plays beside groups of " + std::to_string(group_size) +
+                              " in one fit (fit databases of one group size)");
+          group_size = part->play_group;
+        }
+        const size_t k = size_t(std::max(1, part->play_group));
+        const std::span<const PositionRecord> records(part->records);
+        for (size_t at = 0; at + k <= records.size(); at += k) {
+          const std::span<const PositionRecord> unit = records.subspan(at, k);
+          const EncoderId first = encoder_for(rules, unit[0].position);
+          bool one_net = true;
+          for (const PositionRecord& r : unit) one_net = one_net && encoder_for(rules, r.position) == first;
+          if (k > 1 && one_net) {
+            // A play group whose plays one net values: a unit of the fit, held out by its first position.
+            const auto role = data.find(first);
+            if (role != data.end()) role->second.add(unit, unit[0].position.hash() % kHoldOutModulus == 0);
+            continue;
+          }
+          for (const PositionRecord& r : unit) {  // single positions (or a group split between the nets)
+            const auto role = data.find(encoder_for(rules, r.position));
+            if (role == data.end()) continue;  // a net --fit-only leaves alone
+            role->second.add({&r, 1}, r.position.hash() % kHoldOutModulus == 0);
           }
         }
       }
     }
     double err_before = 0, err_after = 0, loss_after = 0;
-    long long held_total = 0;
+    double choice_lost_before = 0, choice_lost_after = 0;
+    long long held_total = 0, choice_groups = 0;
     std::string fit_message;
     for (size_t e = 0; e < encoders.size(); ++e) {
       const EncoderId id = encoders[e];
@@ -612,30 +727,51 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       }
       const auto [before, bce_before] = held_out_error(rules, Mlp(*net), d);
       (void)bce_before;
+      const auto [choice_before, held_groups] = held_out_choice_loss(rules, Mlp(*net), d);
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(step) * 16 + role));
-      std::vector<long long> order(size_t(d.count()));
-      for (long long i = 0; i < d.count(); ++i) order[size_t(i)] = i;
-      std::vector<float> xb, yb;
-      const long long batches_per_epoch = (d.count() + c.batch_size - 1) / c.batch_size;
-      const long long last_batch = std::max<long long>(1, batches_per_epoch * c.epochs - 1);
+      std::vector<FitItem> order = d.items;
+      // The minibatches of the whole fit, for the learning-rate schedule: with play groups their
+      // number depends on the shuffles, so they are drawn once ahead (the same draws as below).
+      long long total_batches = 0;
+      {
+        Rng ahead = shuffle;
+        std::vector<FitItem> o = order;
+        for (int epoch = 0; epoch < c.epochs; ++epoch) {
+          shuffle_items(o, ahead);
+          total_batches += batches_in(o, c.batch_size);
+        }
+      }
+      const long long last_batch = std::max<long long>(1, total_batches - 1);
+      RankingTerm ranking;
+      ranking.size = group_size;
+      ranking.weight = c.rank_weight;
+      ranking.equity = equity_coefficients(rules);
+      std::vector<float> xb, yb, xg, yg;
+      const auto append_rows = [&](const FitItem& it, std::vector<float>& xs, std::vector<float>& ys) {
+        xs.insert(xs.end(), d.x.begin() + it.row * d.inputs, d.x.begin() + (it.row + it.size) * d.inputs);
+        ys.insert(ys.end(), d.y.begin() + it.row * kOutputs, d.y.begin() + (it.row + it.size) * kOutputs);
+      };
       long long batch_index = 0;
       for (int epoch = 0; epoch < c.epochs; ++epoch) {
-        for (long long i = d.count() - 1; i > 0; --i)
-          std::swap(order[size_t(i)], order[size_t(shuffle.below(uint32_t(i + 1)))]);
-        for (long long start = 0; start < d.count(); start += c.batch_size) {
-          const int m = int(std::min<long long>(c.batch_size, d.count() - start));
-          xb.resize(size_t(m) * size_t(d.inputs));
-          yb.resize(size_t(m) * kOutputs);
-          for (int j = 0; j < m; ++j) {
-            const long long k = order[size_t(start + j)];
-            std::copy_n(d.x.data() + size_t(k) * size_t(d.inputs), d.inputs, xb.data() + size_t(j) * size_t(d.inputs));
-            std::copy_n(d.y.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
+        shuffle_items(order, shuffle);
+        for (size_t next_item = 0; next_item < order.size();) {
+          // Single positions first, then the play groups (the learner's layout).
+          xb.clear(), yb.clear(), xg.clear(), yg.clear();
+          int rows = 0;
+          ranking.groups = 0;
+          while (next_item < order.size() && rows < c.batch_size) {
+            const FitItem& it = order[next_item++];
+            if (it.size > 1) ++ranking.groups, append_rows(it, xg, yg);
+            else append_rows(it, xb, yb);
+            rows += it.size;
           }
+          xb.insert(xb.end(), xg.begin(), xg.end());
+          yb.insert(yb.end(), yg.begin(), yg.end());
           if (c.final_learning_rate > 0)
             learner.set_learning_rate(cosine_learning_rate(c.learning_rate, c.final_learning_rate,
                                                            double(batch_index) / double(last_batch)));
           ++batch_index;
-          learner.train_batch(xb, yb, m);
+          learner.train_batch(xb, yb, rows, ranking);
           comm.heartbeat();
         }
         report(step, "fit", (long long)e * c.epochs + epoch + 1, (long long)encoders.size() * c.epochs);
@@ -644,13 +780,18 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       net->layers = learner.layers();
       auto [after, bce_after] = held_out_error(rules, Mlp(*net), d);
       // Model selection on the held-out positions: a fit that made them worse (a small net
-      // learning the sample, e.g. the race net on a few thousand positions) is not kept.
-      const bool kept = after <= before || fresh || lc.hidden != net_hidden_before;
+      // learning the sample, e.g. the race net on a few thousand positions) is not kept, unless
+      // a ranking fit chose the held-out groups' plays better.
+      const double fitted_error = after;
+      const double fitted_choice = held_groups > 0 ? held_out_choice_loss(rules, Mlp(*net), d).first : 0.0;
+      const bool ranked_better = c.rank_weight > 0 && held_groups > 0 && fitted_choice < choice_before;
+      const bool kept = after <= before || ranked_better || fresh || lc.hidden != net_hidden_before;
       if (!kept) {
         net->layers = previous_layers;
         after = before;
         bce_after = held_out_error(rules, Mlp(*net), d).second;
       }
+      const double choice_after = kept ? fitted_choice : choice_before;
       // The same error on (up to kTrainSample of) the training positions: far below the held-out
       // error means the net learns the sample rather than the game (more positions per step).
       NetData train_view;
@@ -668,13 +809,25 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       std::snprintf(m, sizeof m,
                     "%s%s: %lld positions (+%lld held out), |equity error| held out %.4f -> %.4f, training %.4f%s",
                     fit_message.empty() ? "" : "; ", std::string(encoder_name(id)).c_str(), d.count(), d.held(),
-                    before, after, train_after, kept ? "" : " (fit not kept: held-out error grew)");
+                    before, fitted_error, train_after, kept ? "" : " (the fit's; not kept: held-out error grew)");
       fit_message += m;
+      if (held_groups > 0) {
+        std::snprintf(m, sizeof m, ", choice loss on %lld held-out play groups %.5f -> %.5f", held_groups,
+                      choice_before, fitted_choice);
+        fit_message += m;
+        choice_lost_before += choice_before * double(held_groups);
+        choice_lost_after += choice_after * double(held_groups);
+        choice_groups += held_groups;
+      }
     }
     if (held_total) {
       rep.held_out_before = err_before / double(held_total);
       rep.held_out_after = err_after / double(held_total);
       rep.loss = loss_after / double(held_total);
+    }
+    if (choice_groups) {
+      rep.held_out_choice_before = choice_lost_before / double(choice_groups);
+      rep.held_out_choice_after = choice_lost_after / double(choice_groups);
     }
     report(step, "fit", (long long)encoders.size() * c.epochs, (long long)encoders.size() * c.epochs, fit_message);
     long long fitted = 0;
@@ -690,7 +843,12 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
                   "started from: ",
                   step, c.ply, fitted, std::max(1, step - c.window + 1), step, c.epochs, lr_text,
                   (unsigned long long)c.seed);
-    const std::string description = desc;
+    std::string description = desc;
+    if (c.rank_weight > 0 && group_size > 0) {
+      char rank[120];
+      std::snprintf(rank, sizeof rank, "ranking term %g over play groups of %d; ", c.rank_weight, group_size);
+      description.insert(description.size() - std::strlen("started from: "), rank);
+    }
     next.description = description + init.description;
     if (auto e = save_weights((fs::path(dir) / "model.nardnet").string(), next)) return *e;
     rep.fit_seconds = since(t_fit);

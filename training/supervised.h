@@ -9,7 +9,9 @@
 //      and writes them, a chunk at a time, as position databases (nn/position_database.h);
 //   3. fits each net of the game (LibTorch learner, cross-entropy on the five outputs, Adam,
 //      starting from the current weights) to the positions of the last `window` steps, holding out
-//      one position in 20 (by hash) to measure the fit;
+//      one position in 20 (by hash; a play group by its first position's) to measure the fit; with
+//      play groups and a rank weight, the loss also fits the differences between a roll's plays,
+//      and the step reports the held-out groups' choice loss against the targets;
 //   4. measures the new model against the previous one and against the run's first model
 //      (0-ply, cubeless, paired dice), and becomes the current model of step k+1.
 //
@@ -52,6 +54,14 @@ struct SupervisedConfig {
   double exploration = 0.05;  // per move in the sampling games
   double keep = 0.5;          // probability of keeping a position met
   int alternatives = 0;       // per kept turn, the results of the net's this many next-best plays too
+  // >= 2: the step's sample is play groups instead of the games' positions: per kept turn, the
+  // results of the net's this many best plays (bot/position_sampling.h), valued and written as
+  // position databases with this play group (nn/position_database.h).
+  int play_groups = 0;
+  // > 0: the fit adds a ranking term (training/learner.h RankingTerm) of this weight over the play
+  // groups of every database it fits (this run's and --positions-from's): the differences between
+  // the values of a roll's plays, fitted to the targets' differences.
+  double rank_weight = 0;
   // < 1: of the sample, only this fraction is valued and fitted: the positions whose 0-ply and
   // 1-ply cubeless equities (the model's own) differ most, where the net is least consistent with
   // its own lookahead. Recomputed on resume (deterministic); costs one 1-ply valuation a position.

@@ -261,6 +261,40 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   fs::remove_all(dir);
 }
 
+// A database of play groups stays one: the output keeps the group (a killed run's .partial holds
+// a prefix, not whole groups), and an output of another grouping is valued again; --only breaks the
+// groups, so its output holds independent positions.
+TEST(Revalue, PlayGroupsAreKeptAndOnlyBreaksThem) {
+  const fs::path dir = unique_temp_path("nard_revalue_groups");
+  fs::create_directories(dir);
+  PositionDatabase db = small_database();
+  db.play_group = 3;
+  const std::string in = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(in, db));
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "all").string() + " --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> all = load_position_database((dir / "all" / "a.npdb").string());
+  ASSERT_TRUE(all) << all.error().message;
+  EXPECT_EQ(all->play_group, 3);
+  EXPECT_EQ(all->records.size(), 3u);
+  EXPECT_EQ(all->records[0].target, expected_targets(db)[0]);
+  // The same positions without the grouping are another database: valued again, written grouped.
+  PositionDatabase ungrouped = *all;
+  ungrouped.play_group = 0;
+  ASSERT_FALSE(save_position_database((dir / "all" / "a.npdb").string(), ungrouped));
+  r = run_nard("revalue " + in + " --out " + (dir / "all").string() + " --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
+  EXPECT_EQ(load_position_database((dir / "all" / "a.npdb").string())->play_group, 3);
+  r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> race = load_position_database((dir / "race" / "a.npdb").string());
+  ASSERT_TRUE(race) << race.error().message;
+  EXPECT_EQ(race->play_group, 0);
+  EXPECT_EQ(race->records.size(), 2u);
+  fs::remove_all(dir);
+}
+
 TEST(Revalue, RefusesToOverwriteAnInputAndNamesABadDatabase) {
   const fs::path dir = unique_temp_path("nard_revalue_bad");
   fs::create_directories(dir);

@@ -71,6 +71,9 @@ int main(int argc, char** argv) {
     db.target_trials = 72;
     db.target_truncation = 10;
     write(dir / "position_database" / (game + "-rollout.npdb"), serialize_position_database(db));
+    // The same as two play groups of 3: format version 3.
+    db.play_group = 3;
+    write(dir / "position_database" / (game + "-groups.npdb"), serialize_position_database(db));
   }
   return 0;
 }

@@ -52,6 +52,67 @@ TEST(LearnerSchedule, CosineEndsAndSetLearningRateReachesTheOptimizer) {
   EXPECT_NE(learner.layers()[0].weight, before[0].weight);
 }
 
+// The ranking term (RankingTerm): without groups or weight it is the plain step; with them it
+// fits the differences between a group's values (here: targets of equal spread in every output,
+// whose equities differ within each group) better than the cross-entropy alone does.
+TEST(LearnerRanking, FitsTheDifferencesWithinEachGroup) {
+  LearnerConfig lc;
+  lc.inputs = 6;
+  lc.hidden = {16};
+  lc.learning_rate = 3e-3;
+  Rng rng(11);
+  const int singles = 2, groups = 4, size = 3, n = singles + groups * size;
+  std::vector<float> x(size_t(n) * 6), y(size_t(n) * 5);
+  for (float& v : x) v = float(rng.uniform());
+  for (int r = 0; r < n; ++r) {
+    const float win = 0.3f + 0.4f * float(rng.uniform());
+    const float g = 0.2f * float(rng.uniform());
+    const float l = 0.2f * float(rng.uniform());
+    const float row[5] = {win, std::min(win, g), 0.0f, std::min(1 - win, l), 0.0f};
+    std::copy(row, row + 5, y.begin() + r * 5);
+  }
+  const std::vector<float> equity = {2, 1, 1, -1, -1};  // backgammon's cubeless money equity
+  RankingTerm none;
+  none.groups = groups;
+  none.size = size;
+  none.weight = 0;
+  none.equity = equity;
+  Learner plain(lc), zero(lc);
+  EXPECT_EQ(plain.train_batch(x, y, n), zero.train_batch(x, y, n, none));
+  EXPECT_EQ(plain.layers()[0].weight, zero.layers()[0].weight);
+
+  // The mean squared error of the within-group differences of a learner's equities.
+  const auto residual = [&](const Learner& l) {
+    const std::vector<float> p = l.predict(x, n);
+    double sum = 0;
+    for (int g = 0; g < groups; ++g) {
+      double e[size], t[size], em = 0, tm = 0;
+      for (int i = 0; i < size; ++i) {
+        const int row = singles + g * size + i;
+        e[i] = t[i] = 0;
+        for (int k = 0; k < 5; ++k) e[i] += equity[size_t(k)] * p[size_t(row * 5 + k)], t[i] += equity[size_t(k)] * y[size_t(row * 5 + k)];
+        em += e[i] / size, tm += t[i] / size;
+      }
+      for (int i = 0; i < size; ++i) sum += std::pow((e[i] - em) - (t[i] - tm), 2);
+    }
+    return sum / (groups * size);
+  };
+  RankingTerm ranked = none;
+  ranked.weight = 5;
+  Learner bce(lc), rank(lc);
+  const double start = residual(bce);
+  double first_loss = 0;
+  for (int step = 0; step < 150; ++step) {
+    bce.train_batch(x, y, n);
+    const double loss = rank.train_batch(x, y, n, ranked);
+    if (step == 0) first_loss = loss;
+  }
+  Learner fresh(lc);
+  EXPECT_GT(first_loss, fresh.train_batch(x, y, n));  // the term adds to the loss
+  EXPECT_LT(residual(rank), start);
+  EXPECT_LT(residual(rank), 0.7 * residual(bce)) << residual(rank) << " vs " << residual(bce);
+}
+
 // The LibTorch net and the nn/ inference net compute the same function (style P8).
 TEST(TrainerParity, TorchNetMatchesInferenceNetOnRandomAndRealPositions) {
   const EncoderId id = EncoderId::BackgammonContact;
