@@ -90,4 +90,20 @@ Result<CheckerError> measure_checker_error(const Rules& rules,
   return e;
 }
 
+PairedLoss paired_loss(const CheckerError& a, const CheckerError& b, PairKind kind) {
+  PairedLoss p;
+  double sum = 0, sum_sq = 0;
+  for (size_t i = 0; i < a.comparisons.size() && i < b.comparisons.size(); ++i) {
+    const CheckerComparison& x = a.comparisons[i];
+    if ((kind == PairKind::Contact && x.race) || (kind == PairKind::Race && !x.race)) continue;
+    const double d = x.loss - b.comparisons[i].loss;
+    ++p.moves;
+    sum += d;
+    sum_sq += d * d;
+  }
+  p.mean = p.moves ? sum / p.moves : 0.0;
+  p.standard_error = mean_standard_error(p.moves, sum, sum_sq);
+  return p;
+}
+
 }  // namespace nard

@@ -61,6 +61,16 @@ struct CheckerError {
   std::vector<CheckerComparison> comparisons;  // in file order
 };
 
+// Two players' errors on the same pairs (both measured from one reference list, in its order):
+// the mean of a's loss minus b's over the pairs of a kind (all, contact or race) and its standard
+// error; {moves, mean, standard error} in equity per move.
+struct PairedLoss {
+  int moves = 0;
+  double mean = 0.0, standard_error = 0.0;
+};
+enum class PairKind { All, Contact, Race };
+PairedLoss paired_loss(const CheckerError& a, const CheckerError& b, PairKind kind);
+
 Result<CheckerError> measure_checker_error(const Rules& rules,
                                            const std::vector<CheckerReference>& references,
                                            const PlayChooser& choose);

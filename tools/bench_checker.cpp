@@ -1,15 +1,17 @@
-// nard bench checker [--file F] [--ply N] [--model M] [--list] [--no-bearoff-db]: our checker-play
+// nard bench checker [--file F] [--ply N] [--model M] [--vs-model M2] [--list] [--no-bearoff-db]: our checker-play
 // error against reference equities (default: gnubg 2-ply, tests/data/gnubg_checker_2ply.txt;
 // format in bot/checker_reference.h). For each (position, roll) our play is the one `nard hint`
 // ranks first at --ply (Search::best_play over our legal plays, rules wbf), matched to the file's
 // plays by resulting position (bot/checker_error.h). Prints the mean equity lost per move (x1000,
 // ± standard error) overall and split contact / race, the share of moves where we chose the
 // reference's best play, and the same for the reference's own 0-ply choice (gnubg 0-ply) on the
+// same pairs. --vs-model M2 also measures M2 and prints ours minus its error, paired over the
 // same pairs. --list prints every pair where we lost equity.
 // Also registers `bench checker-positions` (tools/bench_checker_positions.cpp), which makes the
 // pairs.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "bot/checker_error.h"
 #include "bot/search.h"
@@ -23,7 +25,7 @@ void register_bench_checker_positions(CLI::App& app);  // tools/bench_checker_po
 
 namespace {
 struct BenchCheckerOptions {
-  std::string file, model;
+  std::string file, model, vs_model;
   int ply = 0;
   bool list = false, no_bearoff_db = false, one_sided_bearoff = false;
 };
@@ -48,26 +50,44 @@ void print_losses(const CheckerError& e) {
   }
 }
 
-void run_bench_checker(const BenchCheckerOptions& o) {
-  const std::string file = o.file.empty() ? default_checker_reference_path() : o.file;
-  Result<std::vector<CheckerReference>> refs = load_checker_references(file);
-  if (!refs) return fail_input(refs.error());
+// A model's checker error on the references at the options' ply and bear-off settings; nullopt
+// after reporting a failure.
+std::optional<CheckerError> model_error(const BenchCheckerOptions& o, const std::string& model, const std::string& file,
+                                        const std::vector<CheckerReference>& refs,
+                                        std::unique_ptr<LoadedBot>& bot) {
   BotArgs args;
-  args.model = o.model;
+  args.model = model;
   args.ply = o.ply;
   args.no_bearoff_db = o.no_bearoff_db;
   args.one_sided_bearoff = o.one_sided_bearoff;
-  std::unique_ptr<LoadedBot> bot = load_bot(args);
-  if (!bot) return;
-  if (bot->rules.variant != Variant::Backgammon)
-    return fail_input(make_error("the checker bench is for standard backgammon models"));
+  bot = load_bot(args);
+  if (!bot) return std::nullopt;
+  if (bot->rules.variant != Variant::Backgammon) {
+    fail_input(make_error("the checker bench is for standard backgammon models"));
+    return std::nullopt;
+  }
   NeuralEvaluator evaluator(bot->model);
   Search search(bot->rules, evaluator, bot->search);
   const PlayChooser choose = [&](const Position& pos, Dice dice, std::span<const Position> plays) {
     return search.best_play(pos, dice, plays);
   };
-  Result<CheckerError> e = measure_checker_error(bot->rules, *refs, choose);
-  if (!e) return fail_input(make_error(file + ": " + e.error().message));
+  Result<CheckerError> e = measure_checker_error(bot->rules, refs, choose);
+  if (!e) {
+    fail_input(make_error(file + ": " + e.error().message));
+    return std::nullopt;
+  }
+  return std::move(e).value();
+}
+
+void run_bench_checker(const BenchCheckerOptions& o) {
+  const std::string file = o.file.empty() ? default_checker_reference_path() : o.file;
+  Result<std::vector<CheckerReference>> refs = load_checker_references(file);
+  if (!refs) return fail_input(refs.error());
+  std::unique_ptr<LoadedBot> bot, other;
+  const std::optional<CheckerError> e = model_error(o, o.model, file, *refs, bot);
+  if (!e) return;
+  std::optional<CheckerError> vs;
+  if (!o.vs_model.empty() && !(vs = model_error(o, o.vs_model, file, *refs, other))) return;
   std::printf("checker bench: %zu moves from %s; ours at %d-ply, rules %s, model %s%s\n",
               refs->size(), std::filesystem::path(file).filename().string().c_str(), o.ply,
               bot->rules.preset.c_str(),
@@ -87,6 +107,16 @@ void run_bench_checker(const BenchCheckerOptions& o) {
   if (e->shallow_choices)
     std::printf("Note: %d of our plays were valued by the file below its deepest ply.\n",
                 e->shallow_choices);
+  if (vs) {
+    std::printf("Ours minus %s's at %d-ply on the same moves (paired, x1000):\n",
+                std::filesystem::path(other->model_path).filename().string().c_str(), o.ply);
+    const std::pair<const char*, PairKind> kinds[] = {
+        {"all", PairKind::All}, {"contact", PairKind::Contact}, {"race", PairKind::Race}};
+    for (const auto& [name, kind] : kinds) {
+      const PairedLoss p = paired_loss(*e, *vs, kind);
+      if (p.moves) std::printf("  %-8s %6d   %+7.2f ± %4.2f\n", name, p.moves, 1000 * p.mean, 1000 * p.standard_error);
+    }
+  }
   if (o.list) print_losses(*e);
 }
 }  // namespace
@@ -99,6 +129,8 @@ void register_bench_checker(CLI::App& app) {
   cmd->add_option("--file", o->file, "Reference file (default: tests/data/gnubg_checker_2ply.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
+  cmd->add_option("--vs-model", o->vs_model,
+                  "Also another model at the same ply, and ours minus its error on the same moves (paired)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");

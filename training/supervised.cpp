@@ -669,7 +669,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
           if (group_size > 0 && group_size != part->play_group)
             return make_error(path + ": play groups of " + std::to_string(part->play_group) +
                               " plays beside groups of " + std::to_string(group_size) +
-                              " in one fit (fit databases of one group size)");
+                              " in one fit: --positions-from databases and --play-groups of one group size");
           group_size = part->play_group;
         }
         const size_t k = size_t(std::max(1, part->play_group));

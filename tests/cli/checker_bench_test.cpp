@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "bot/checker_error.h"
+#include "bot/model_path.h"
 #include "bot/gnubg_process.h"
 #include "engine/gnubg_id.h"
 #include "engine/movegen.h"
@@ -286,7 +287,43 @@ TEST(CheckerBenchCli, ReportsErrorsOfOursAndOfTheReferenceZeroPly) {
   EXPECT_NE(r.out.find("ours at 0-ply"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  all           5 "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Pairs where we lost equity"), std::string::npos) << r.out;
+  // Against the same model: the paired difference is exactly zero; a missing model is bad input.
+  CliRun vs = run_nard("bench checker --file " + file + " --vs-model " + *default_model_path(Variant::Backgammon));
+  EXPECT_EQ(vs.exit_code, 0) << vs.err;
+  EXPECT_NE(vs.out.find("at 0-ply on the same moves (paired, x1000):\n  all           5     +0.00 ± 0.00"),
+            std::string::npos)
+      << vs.out;
+  vs = run_nard("bench checker --file " + file + " --vs-model /nonexistent/m.nardnet");
+  EXPECT_EQ(vs.exit_code, 2) << vs.err;
+  EXPECT_NE(vs.err.find("/nonexistent/m.nardnet"), std::string::npos) << vs.err;
   std::remove(file.c_str());
+}
+
+// paired_loss: a player against itself is 0 on every kind; against the file's best play, its
+// own mean error, split as the tallies are.
+TEST(CheckerError, PairedLossIsTheMeanDifferenceOnTheSamePairs) {
+  const std::vector<CheckerReference>& refs = committed();
+  ASSERT_FALSE(refs.empty());
+  const Rules rules;
+  Result<CheckerError> best = measure_checker_error(
+      rules, refs, file_chooser(refs, [](const CheckerReference& r) { return r.best(); }));
+  Result<CheckerError> zero = measure_checker_error(
+      rules, refs, file_chooser(refs, [](const CheckerReference& r) { return r.best_at_0ply(); }));
+  ASSERT_TRUE(best.ok() && zero.ok());
+  const PairedLoss self = paired_loss(*zero, *zero, PairKind::All);
+  EXPECT_EQ(self.moves, int(refs.size()));
+  EXPECT_EQ(self.mean, 0.0);
+  EXPECT_EQ(self.standard_error, 0.0);
+  const PairedLoss all = paired_loss(*zero, *best, PairKind::All);
+  EXPECT_NEAR(all.mean, zero->overall.mean(), 1e-12);
+  EXPECT_NEAR(all.standard_error, zero->overall.standard_error(), 1e-12);
+  const PairedLoss contact = paired_loss(*zero, *best, PairKind::Contact);
+  const PairedLoss race = paired_loss(*zero, *best, PairKind::Race);
+  EXPECT_EQ(contact.moves, zero->contact.moves);
+  EXPECT_EQ(race.moves, zero->race.moves);
+  EXPECT_NEAR(contact.mean, zero->contact.mean(), 1e-12);
+  EXPECT_NEAR(race.mean, zero->race.mean(), 1e-12);
+  EXPECT_LT(paired_loss(*best, *zero, PairKind::All).mean, 0.0);
 }
 
 TEST(CheckerBenchCli, MissingOrBrokenFileIsBadInput) {
