@@ -10,5 +10,5 @@ for k in 0 1 3; do
   out=runs/outcomes-Q/chunk-$k.npdb
   [[ -f $out ]] && continue
   nard outcomes --out $out --games 5000 --first-game $((k * 5000)) --seed 28 --threads ${THREADS:-1} \
-    --model models/nard-backgammon-de36a8b2eda7.nardnet
+    --model models/training-runs/bg-O/nard-backgammon-de36a8b2eda7.nardnet
 done

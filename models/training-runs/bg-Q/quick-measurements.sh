@@ -3,7 +3,7 @@
 # 40,000 paired games against the shipped net), results under $O. Needs nard on PATH.
 cd "$(dirname "$0")/../../.."
 M=${M:?model} O=${O:?output directory}
-S=models/nard-backgammon-de36a8b2eda7.nardnet  # the shipped net
+S=models/training-runs/bg-O/nard-backgammon-de36a8b2eda7.nardnet  # the shipped net
 mkdir -p $O
 nard bench checker --ply 0 --model $M > $O/checker0.txt 2>&1
 nard bench cube --ply 0 --model $M > $O/cube0.txt 2>&1

@@ -5,7 +5,7 @@
 # 1.71 M positions and the groups, with a ranking term of weight W (0: the control, the groups fitted
 # as single positions). Resumable: the same command with --resume.
 # Usage: run.sh groups | run.sh fit W
-S=models/nard-backgammon-de36a8b2eda7.nardnet
+S=models/training-runs/bg-O/nard-backgammon-de36a8b2eda7.nardnet
 case "$1" in
 groups)
   exec nard train --targets ply2 --play-groups 4 --games-per-step 12000 --steps 1 --step-eval-games 0 --epochs 1 \

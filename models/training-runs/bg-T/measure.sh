@@ -3,7 +3,7 @@
 # benches, 40,000 paired 0-ply games); results under runs/measure-T/. Needs nard on PATH.
 cd "$(dirname "$0")/../../.."
 M=${M:-runs/bg-T/latest.nardnet}
-S=models/nard-backgammon-de36a8b2eda7.nardnet  # the shipped net
+S=models/training-runs/bg-O/nard-backgammon-de36a8b2eda7.nardnet  # the shipped net
 o=${O:-runs/measure-T}; mkdir -p $o
 cat tests/data/gnubg_checker_2ply.txt tests/data/gnubg_checker_2ply_b.txt > $o/checker_both.txt
 t() { local name=$1; shift; echo "== $name: $*" >> $o/times.log; /usr/bin/time -f "$name %e s wall %U s user" -a -o $o/times.log "$@" > $o/$name.txt 2>$o/$name.err; }
