@@ -156,8 +156,7 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"), std::string::npos);
 }
 
-// Sampling and valuation with a small random net: deterministic, independent of the thread count,
-// no repeats, no finished games, and the valuation equals the search's own evaluate().
+// Play groups (format version 3): round trip, and only whole groups of 2..64 read or written.
 TEST_F(PositionDatabaseFile, PlayGroupsAreVersionThreeAndWholeGroupsOnly) {
   PositionDatabase db = sample_db();
   db.records[1].position = backgammon_start().flipped();  // two positions: one group of 2
@@ -278,6 +277,8 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
   EXPECT_GT(skipped.groups_dropped, st.groups_dropped);
 }
 
+// Sampling and valuation with a small random net: deterministic, independent of the thread count,
+// no repeats, no finished games, and the valuation equals the search's own evaluate().
 TEST(PositionSampling, DeterministicAndThreadIndependent) {
   Result<Rules> rules = rules_preset("wbf");
   ASSERT_TRUE(rules.ok());

@@ -544,9 +544,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
            std::to_string(sampled->size()) + " positions from " + std::to_string(c.games_per_step) + " games (" +
                (c.alternatives > 0 ? std::to_string(stats.alternatives) + " of the candidates results of plays not made, " : "") +
                (c.play_groups > 0 ? std::to_string(stats.groups) + " play groups of " + std::to_string(c.play_groups) +
-                                        " (" + std::to_string(stats.groups_dropped) + " dropped: repeats, bear-offs, ends), "
-                                  : "") +
-               std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) + " bear-offs/ends skipped)");
+                                        ", " + std::to_string(stats.groups_dropped) + " dropped: repeats, bear-offs, ends)"
+                                  : std::to_string(stats.repeats) + " repeats, " + std::to_string(stats.skipped) +
+                                        " bear-offs/ends skipped)"));
     std::vector<Position> sample = std::move(sampled).value();
     if (c.focus < 1) {
       const size_t before = sample.size();
@@ -681,6 +681,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
           for (const PositionRecord& r : unit) one_net = one_net && encoder_for(rules, r.position) == first;
           if (k > 1 && one_net) {
             // A play group whose plays one net values: a unit of the fit, held out by its first position.
+            // (A position met in several groups, or also as a single position, may then be held out in
+            // one place and fitted in another: rare outside the openings, it flatters the held-out
+            // figures a little.)
             const auto role = data.find(first);
             if (role != data.end()) role->second.add(unit, unit[0].position.hash() % kHoldOutModulus == 0);
             continue;
@@ -786,6 +789,7 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       const double fitted_choice = held_groups > 0 ? held_out_choice_loss(rules, Mlp(*net), d).first : 0.0;
       const bool ranked_better = c.rank_weight > 0 && held_groups > 0 && fitted_choice < choice_before;
       const bool kept = after <= before || ranked_better || fresh || lc.hidden != net_hidden_before;
+      const bool kept_for_choices = kept && after > before && ranked_better && !fresh && lc.hidden == net_hidden_before;
       if (!kept) {
         net->layers = previous_layers;
         after = before;
@@ -809,8 +813,12 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       std::snprintf(m, sizeof m,
                     "%s%s: %lld positions (+%lld held out), |equity error| held out %.4f -> %.4f, training %.4f%s",
                     fit_message.empty() ? "" : "; ", std::string(encoder_name(id)).c_str(), d.count(), d.held(),
-                    before, fitted_error, train_after, kept ? "" : " (the fit's; not kept: held-out error grew)");
+                    before, fitted_error, train_after,
+                    !kept              ? " (the fit's; not kept: held-out error grew)"
+                    : kept_for_choices ? " (kept: the held-out choice loss fell)"
+                                       : "");
       fit_message += m;
+      if (c.rank_weight > 0 && group_size == 0) fit_message += ", no play groups: the ranking term had nothing to fit";
       if (held_groups > 0) {
         std::snprintf(m, sizeof m, ", choice loss on %lld held-out play groups %.5f -> %.5f", held_groups,
                       choice_before, fitted_choice);

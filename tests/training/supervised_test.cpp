@@ -355,6 +355,7 @@ TEST(Supervised, ContactNetGrowsIntoContact2Inputs) {
   ASSERT_FALSE(run_supervised(c, [&](const SupervisedProgress& p) {
                  if (p.phase == "fit" && !p.message.empty()) fit = p.message;
                }).has_value());
+  EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
   Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
   ASSERT_TRUE(w.ok()) << w.error().message;
   const MlpWeights* contact = w->net_for(EncoderId::BackgammonContact);
@@ -425,6 +426,7 @@ TEST(Supervised, FitOnlyRaceLeavesTheContactNetAsItWas) {
                  if (p.phase == "fit" && !p.message.empty()) fit = p.message;
                }).has_value());
   EXPECT_EQ(fit.find("contact"), std::string::npos) << fit;
+  EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
   Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
   ASSERT_TRUE(w.ok()) << w.error().message;
   EXPECT_TRUE(*w->net_for(EncoderId::BackgammonContact) == *start->net_for(EncoderId::BackgammonContact));
