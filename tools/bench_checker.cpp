@@ -50,28 +50,32 @@ void print_losses(const CheckerError& e) {
   }
 }
 
-// A model's checker error on the references at the options' ply and bear-off settings; nullopt
-// after reporting a failure.
-std::optional<CheckerError> model_error(const BenchCheckerOptions& o, const std::string& model, const std::string& file,
-                                        const std::vector<CheckerReference>& refs,
-                                        std::unique_ptr<LoadedBot>& bot) {
+// A backgammon model at the options' ply and bear-off settings; null after reporting what is wrong
+// (`what` names the option in the message).
+std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::string& model, const char* what) {
   BotArgs args;
   args.model = model;
   args.ply = o.ply;
   args.no_bearoff_db = o.no_bearoff_db;
   args.one_sided_bearoff = o.one_sided_bearoff;
-  bot = load_bot(args);
-  if (!bot) return std::nullopt;
-  if (bot->rules.variant != Variant::Backgammon) {
-    fail_input(make_error("the checker bench is for standard backgammon models"));
-    return std::nullopt;
+  std::unique_ptr<LoadedBot> bot = load_bot(args);
+  if (bot && bot->rules.variant != Variant::Backgammon) {
+    fail_input(make_error(std::string("the checker bench is for standard backgammon models: ") + what + " " +
+                          bot->model_path + " is not one"));
+    return nullptr;
   }
-  NeuralEvaluator evaluator(bot->model);
-  Search search(bot->rules, evaluator, bot->search);
+  return bot;
+}
+
+// The bot's checker error on the references; nullopt after reporting a failure.
+std::optional<CheckerError> checker_error_of(LoadedBot& bot, const std::string& file,
+                                             const std::vector<CheckerReference>& refs) {
+  NeuralEvaluator evaluator(bot.model);
+  Search search(bot.rules, evaluator, bot.search);
   const PlayChooser choose = [&](const Position& pos, Dice dice, std::span<const Position> plays) {
     return search.best_play(pos, dice, plays);
   };
-  Result<CheckerError> e = measure_checker_error(bot->rules, refs, choose);
+  Result<CheckerError> e = measure_checker_error(bot.rules, refs, choose);
   if (!e) {
     fail_input(make_error(file + ": " + e.error().message));
     return std::nullopt;
@@ -83,11 +87,14 @@ void run_bench_checker(const BenchCheckerOptions& o) {
   const std::string file = o.file.empty() ? default_checker_reference_path() : o.file;
   Result<std::vector<CheckerReference>> refs = load_checker_references(file);
   if (!refs) return fail_input(refs.error());
-  std::unique_ptr<LoadedBot> bot, other;
-  const std::optional<CheckerError> e = model_error(o, o.model, file, *refs, bot);
+  // Both models are loaded before either is measured: a bad --vs-model fails at once.
+  std::unique_ptr<LoadedBot> bot = checker_bot(o, o.model, "--model"), other;
+  if (!bot) return;
+  if (!o.vs_model.empty() && !(other = checker_bot(o, o.vs_model, "--vs-model"))) return;
+  const std::optional<CheckerError> e = checker_error_of(*bot, file, *refs);
   if (!e) return;
   std::optional<CheckerError> vs;
-  if (!o.vs_model.empty() && !(vs = model_error(o, o.vs_model, file, *refs, other))) return;
+  if (other && !(vs = checker_error_of(*other, file, *refs))) return;
   std::printf("checker bench: %zu moves from %s; ours at %d-ply, rules %s, model %s%s\n",
               refs->size(), std::filesystem::path(file).filename().string().c_str(), o.ply,
               bot->rules.preset.c_str(),
