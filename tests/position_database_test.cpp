@@ -24,6 +24,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Bytes with their trailing checksum made right again (as a fuzzer's edits would be).
+std::string with_checksum(std::string bytes) {
+  bytes.resize(bytes.size() - 8);
+  const uint64_t sum = binary::fnv1a64(bytes);
+  for (int i = 0; i < 8; ++i) bytes.push_back(char((sum >> (8 * i)) & 0xff));
+  return bytes;
+}
+
+// A small random backgammon model for the sampling tests.
+std::shared_ptr<const NeuralModel> random_backgammon_model() {
+  Result<std::shared_ptr<const NeuralModel>> model =
+      NeuralModel::create(*rules_preset("wbf"), random_net_weights(Variant::Backgammon, 7));
+  EXPECT_TRUE(model.ok()) << model.error().message;
+  return model.ok() ? *model : nullptr;
+}
+
 class PositionDatabaseFile : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -98,12 +114,6 @@ TEST_F(PositionDatabaseFile, TruncatedRolloutsAreVersionTwoAndTheRestVersionOne)
   std::string no_truncation = v2;
   no_truncation[4 * 3 + 4 + 3 + 4 * 3] = 0;  // magic, version, variant, "wbf", kind/ply/trials
   ASSERT_EQ(v2[4 * 3 + 4 + 3 + 4 * 3], 10);
-  const auto with_checksum = [](std::string bytes) {
-    bytes.resize(bytes.size() - 8);
-    const uint64_t sum = binary::fnv1a64(bytes);
-    for (int i = 0; i < 8; ++i) bytes.push_back(char((sum >> (8 * i)) & 0xff));
-    return bytes;
-  };
   EXPECT_NE(error_of(with_checksum(no_truncation)).find("version 2 position database without a rollout truncation"),
             std::string::npos);
   std::string version0 = v1;
@@ -181,12 +191,6 @@ TEST_F(PositionDatabaseFile, PlayGroupsAreVersionThreeAndWholeGroupsOnly) {
   EXPECT_EQ(*back, db);
   db = sample_db();
   db.records[1].position = backgammon_start().flipped();
-  const auto with_checksum = [](std::string bytes) {
-    bytes.resize(bytes.size() - 8);
-    const uint64_t sum = binary::fnv1a64(bytes);
-    for (int i = 0; i < 8; ++i) bytes.push_back(char((sum >> (8 * i)) & 0xff));
-    return bytes;
-  };
   // The play group field: after magic, version, variant, "wbf", kind/ply/trials and the truncation.
   const size_t group_at = 4 * 3 + 4 + 3 + 4 * 3 + 4;
   ASSERT_EQ(v3[group_at], 2);
@@ -213,9 +217,8 @@ TEST_F(PositionDatabaseFile, PlayGroupsAreVersionThreeAndWholeGroupsOnly) {
 TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
   Result<Rules> rules = rules_preset("wbf");
   ASSERT_TRUE(rules.ok());
-  Result<std::shared_ptr<const NeuralModel>> model =
-      NeuralModel::create(*rules, random_net_weights(Variant::Backgammon, 7));
-  ASSERT_TRUE(model.ok()) << model.error().message;
+  const std::shared_ptr<const NeuralModel> model = random_backgammon_model();
+  ASSERT_TRUE(model);
   SamplingConfig c;
   c.games = 10;
   c.seed = 4;
@@ -224,13 +227,13 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
   c.play_groups = 3;
   c.threads = 2;
   SampleStatistics st;
-  const std::vector<Position> groups = sample_positions(*model, c, {}, &st);
+  const std::vector<Position> groups = sample_positions(model, c, {}, &st);
   ASSERT_GT(st.groups, 10);
   ASSERT_EQ(groups.size(), size_t(st.groups) * 3);
   c.threads = 1;
-  EXPECT_EQ(sample_positions(*model, c, {}), groups);
+  EXPECT_EQ(sample_positions(model, c, {}), groups);
   // Every turn of the same games (the one self-play loop), its results and the net's values.
-  NeuralEvaluator ev(*model);
+  NeuralEvaluator ev(model);
   std::vector<std::vector<std::pair<float, Position>>> turns;
   GamePlayer player(*rules);
   SelfPlayOptions options;
@@ -271,7 +274,7 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
     for (size_t b = 0; b < a; b += 3)
       EXPECT_FALSE(std::equal(groups.begin() + a, groups.begin() + a + 3, groups.begin() + b)) << a << " " << b;
   SampleStatistics skipped;
-  const std::vector<Position> no_race = sample_positions(*model, c, [](const Position& p) { return p.is_race(); }, &skipped);
+  const std::vector<Position> no_race = sample_positions(model, c, [](const Position& p) { return p.is_race(); }, &skipped);
   for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
   EXPECT_EQ(no_race.size() % 3, 0u);
   EXPECT_GT(skipped.groups_dropped, st.groups_dropped);
@@ -282,9 +285,8 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
 TEST(PositionSampling, DeterministicAndThreadIndependent) {
   Result<Rules> rules = rules_preset("wbf");
   ASSERT_TRUE(rules.ok());
-  Result<std::shared_ptr<const NeuralModel>> model =
-      NeuralModel::create(*rules, random_net_weights(Variant::Backgammon, 7));
-  ASSERT_TRUE(model.ok()) << model.error().message;
+  const std::shared_ptr<const NeuralModel> model = random_backgammon_model();
+  ASSERT_TRUE(model);
   SamplingConfig c;
   c.games = 12;
   c.seed = 3;
@@ -292,9 +294,9 @@ TEST(PositionSampling, DeterministicAndThreadIndependent) {
   c.keep = 0.5;
   c.threads = 1;
   SampleStatistics s1, s2;
-  const std::vector<Position> one = sample_positions(*model, c, {}, &s1);
+  const std::vector<Position> one = sample_positions(model, c, {}, &s1);
   c.threads = 2;
-  const std::vector<Position> two = sample_positions(*model, c, {}, &s2);
+  const std::vector<Position> two = sample_positions(model, c, {}, &s2);
   ASSERT_FALSE(one.empty());
   EXPECT_EQ(one, two);
   EXPECT_EQ(s1.candidates, s2.candidates);
@@ -305,18 +307,18 @@ TEST(PositionSampling, DeterministicAndThreadIndependent) {
   }
   // Keeping everything gives more positions; a skip rule drops what it names.
   c.keep = 1.0;
-  const std::vector<Position> all = sample_positions(*model, c, {});
+  const std::vector<Position> all = sample_positions(model, c, {});
   EXPECT_GT(all.size(), one.size());
   const std::vector<Position> no_race =
-      sample_positions(*model, c, [](const Position& p) { return p.is_race(); });
+      sample_positions(model, c, [](const Position& p) { return p.is_race(); });
   for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
   // Alternatives: the same sample plus results of plays not made, on any thread count.
   SamplingConfig alt = c;
   alt.alternatives = 2;
   SampleStatistics sa;
-  const std::vector<Position> with_alternatives = sample_positions(*model, alt, {}, &sa);
+  const std::vector<Position> with_alternatives = sample_positions(model, alt, {}, &sa);
   alt.threads = 1;
-  EXPECT_EQ(sample_positions(*model, alt, {}), with_alternatives);
+  EXPECT_EQ(sample_positions(model, alt, {}), with_alternatives);
   EXPECT_GT(sa.alternatives, 0);
   EXPECT_GT(with_alternatives.size(), all.size());
   for (const Position& p : all)
@@ -328,11 +330,11 @@ TEST(PositionSampling, DeterministicAndThreadIndependent) {
   vc.ply = 1;
   std::vector<Probabilities> v1(some.size()), v2(some.size());
   vc.threads = 1;
-  value_positions(*model, some, vc, v1);
+  value_positions(model, some, vc, v1);
   vc.threads = 2;
-  value_positions(*model, some, vc, v2);
+  value_positions(model, some, vc, v2);
   EXPECT_EQ(v1, v2);
-  NeuralEvaluator ev(*model);
+  NeuralEvaluator ev(model);
   Search search(*rules, ev);
   for (size_t i = 0; i < some.size(); ++i) EXPECT_EQ(v1[i], search.evaluate(some[i], 1)) << i;
 }

@@ -292,6 +292,8 @@ std::vector<float> equity_coefficients(const Rules& rules) {
 // whose result the net values lowest for the side to roll after it, against the targets' best;
 // {loss, groups}.
 std::pair<double, long long> held_out_choice_loss(const Rules& rules, const Mlp& net, const NetData& d) {
+  if (std::none_of(d.held_items.begin(), d.held_items.end(), [](const FitItem& g) { return g.size > 1; }))
+    return {0.0, 0};  // no play groups: no forward pass
   MlpScratch scratch;
   std::vector<float> out(size_t(d.held()) * kOutputs);
   if (d.held() > 0) net.forward(d.hx.data(), int(d.held()), out.data(), scratch);
@@ -735,8 +737,9 @@ std::optional<Error> run_supervised(Communicator& comm, const SupervisedConfig& 
       std::vector<FitItem> order = d.items;
       // The minibatches of the whole fit, for the learning-rate schedule: with play groups their
       // number depends on the shuffles, so they are drawn once ahead (the same draws as below).
-      long long total_batches = 0;
-      {
+      const bool has_groups = d.items.size() != size_t(d.count());
+      long long total_batches = has_groups ? 0 : batches_in(order, c.batch_size) * c.epochs;
+      if (has_groups) {
         Rng ahead = shuffle;
         std::vector<FitItem> o = order;
         for (int epoch = 0; epoch < c.epochs; ++epoch) {

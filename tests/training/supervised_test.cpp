@@ -181,13 +181,8 @@ TEST(Supervised, PlayGroupsAreWrittenWholeAndTheRankingTermActs) {
   ASSERT_TRUE(fitted.ok());
   EXPECT_NE(fitted->description.find("ranking term 2 over play groups of 3"), std::string::npos) << fitted->description;
 
-  SupervisedConfig one = tiny(base / "b", init);
-  one.steps = 1;
-  one.eval_games = 0;
-  one.play_groups = 3;
-  one.rank_weight = 2;
-  one.epochs = 4;
-  one.learning_rate = 1e-2;
+  SupervisedConfig one = c;
+  one.out_dir = (base / "b").string();
   one.threads = 1;
   ASSERT_FALSE(run_supervised(one, {}).has_value());
   EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "b/latest.nardnet"));
