@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "engine/position_arg.h"
+#include "formats/position_arg.h"
 
 namespace nard::api {
 

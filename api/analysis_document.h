@@ -1,4 +1,4 @@
-// The JSON document of a match analysis (bot/analysis.h): what `nard analyze --json` prints and
+// The JSON document of a match analysis (play/analysis.h): what `nard analyze --json` prints and
 // the API's analyze jobs return (docs/analysis.md, docs/api.md). {"settings", "players",
 // "positions", "stats": [player 0, player 1], "games": [{"number", "score", "crawford_game",
 // "variant", "winner", "points", "turns", "stats"}]}; each turn has its cube decision, dice, luck
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bot/analysis.h"
+#include "play/analysis.h"
 
 namespace nard::api {
 

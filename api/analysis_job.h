@@ -1,5 +1,5 @@
 // A match analysis as job work (api/jobs.h): every checker play, cube decision and roll of a
-// match record analysed by bot/analysis.h on the job's threads, stopped through
+// match record analysed by play/analysis.h on the job's threads, stopped through
 // AnalysisConfig::stop. The result is the document of `nard analyze --json`
 // (api/analysis_document.h).
 #pragma once
@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "api/jobs.h"
-#include "bot/analysis.h"
-#include "bot/match_equity.h"
-#include "engine/match_record.h"
+#include "play/analysis.h"
+#include "search/match_equity.h"
+#include "game/match_record.h"
 #include "nn/evaluator.h"
 
 namespace nard::api {

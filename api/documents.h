@@ -12,15 +12,15 @@
 #include <string>
 #include <vector>
 
-#include "bot/cube/decision.h"
-#include "bot/cube/rollout.h"
-#include "bot/rollout.h"
-#include "bot/search.h"
-#include "engine/game.h"
-#include "engine/match.h"
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "search/cube/decision.h"
+#include "play/cube_rollout.h"
+#include "play/rollout.h"
+#include "search/search.h"
+#include "game/game.h"
+#include "game/match.h"
+#include "game/move.h"
+#include "game/position.h"
+#include "game/rules.h"
 #include "nn/probabilities.h"
 
 namespace nard::api {
@@ -36,7 +36,7 @@ nlohmann::json board_json(const Position& pos);
 // {"position", "notation", "board"} of a position (side on roll).
 nlohmann::json position_json(const Position& pos, const Rules& rules);
 // {"winner": "x"|"o"|null (a draw), "points": before the cube, "kind"} of a finished game,
-// from the side that has just played (engine/game.h game_result); null while the game goes on.
+// from the side that has just played (game/game.h game_result); null while the game goes on.
 nlohmann::json game_over_json(const GameResult& r);
 
 // One play: {"move", "steps": [{"from", "to", "hit"}], "position", "notation", "game_over"}.

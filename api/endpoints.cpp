@@ -6,9 +6,9 @@
 #include "api/request_error.h"
 #include "api/request_fields.h"
 #include "api/rollout_job.h"
-#include "bot/agents.h"
-#include "engine/match_text.h"
-#include "engine/position_arg.h"
+#include "play/agents.h"
+#include "formats/match_text.h"
+#include "formats/position_arg.h"
 
 namespace nard::api {
 

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "api/endpoints.h"
-#include "engine/result.h"
+#include "core/result.h"
 
 namespace httplib {
 class Server;

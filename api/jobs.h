@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "core/result.h"
 
 namespace nard::api {
 

@@ -1,6 +1,6 @@
 #include "api/model_registry.h"
 
-#include "bot/model_path.h"
+#include "nn/model_path.h"
 #include "nn/bearoff_database.h"
 
 namespace nard::api {

@@ -1,5 +1,5 @@
 // The models `nard serve` shares between requests: each game's weights read once (a --model file
-// or the shipped one, bot/model_path.h), and per set of rules the prepared NeuralModel with the
+// or the shipped one, nn/model_path.h), and per set of rules the prepared NeuralModel with the
 // bear-off database where the game has backgammon's bear-off. NeuralModel is immutable, so
 // requests on any thread share it; each request makes its own (cheap) NeuralEvaluator.
 //
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "bot/match_equity.h"
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "search/match_equity.h"
+#include "core/result.h"
+#include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
 

@@ -1,7 +1,7 @@
 #include "api/request_fields.h"
 
 #include "api/request_error.h"
-#include "engine/position_arg.h"
+#include "formats/position_arg.h"
 
 namespace nard::api {
 

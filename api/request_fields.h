@@ -17,11 +17,11 @@
 #include <set>
 #include <string>
 
-#include "bot/cube/decision.h"
-#include "engine/dice.h"
-#include "engine/match.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "search/cube/decision.h"
+#include "game/dice.h"
+#include "game/match.h"
+#include "game/position.h"
+#include "game/rules.h"
 
 namespace nard::api {
 
@@ -48,7 +48,7 @@ class RequestFields {
   std::set<std::string> read_;
 };
 
-// "variant" and "rules" together (engine/position_arg.h resolve_rules).
+// "variant" and "rules" together (formats/position_arg.h resolve_rules).
 struct GameFields {
   std::string variant, rules;  // as given ("" = default)
   Rules resolved;

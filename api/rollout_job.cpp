@@ -1,9 +1,9 @@
 #include "api/rollout_job.h"
 
 #include "api/documents.h"
-#include "bot/cube/rollout.h"
-#include "engine/movegen.h"
-#include "engine/position_arg.h"
+#include "play/cube_rollout.h"
+#include "game/movegen/movegen.h"
+#include "formats/position_arg.h"
 
 namespace nard::api {
 

@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "api/jobs.h"
-#include "bot/rollout.h"
-#include "bot/search.h"
-#include "engine/rules.h"
+#include "play/rollout.h"
+#include "search/search.h"
+#include "game/rules.h"
 #include "nn/evaluator.h"
 
 namespace nard::api {

@@ -46,10 +46,10 @@
 #include <span>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/position.h"
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "game/dice.h"
+#include "game/position.h"
+#include "core/result.h"
+#include "game/rules.h"
 #include "nn/bearoff_two_sided.h"
 #include "nn/probabilities.h"
 

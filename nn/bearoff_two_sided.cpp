@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "engine/dice.h"
+#include "game/dice.h"
 #include "nn/bearoff_database.h"
 
 namespace nard {

@@ -41,7 +41,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/position.h"
+#include "game/position.h"
 
 namespace nard {
 

@@ -2,7 +2,7 @@
 // shared by training and play (style P7). A position is always encoded from the side on roll.
 //
 // Every offset of every encoder is a named constexpr in nn/encoder_layout.h, with static_asserts
-// tying the totals to encoder_inputs(); tests/nn_encoder_test.cpp pins the outputs of fixed
+// tying the totals to encoder_inputs(); tests/nn/nn_encoder_test.cpp pins the outputs of fixed
 // positions with a hash, so a silent reordering of inputs cannot happen.
 //
 // Thread-safety: the functions are pure (no state); call them from any thread.
@@ -13,9 +13,9 @@
 #include <span>
 #include <string_view>
 
-#include "engine/position.h"
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "game/position.h"
+#include "core/result.h"
+#include "game/rules.h"
 
 namespace nard {
 

@@ -9,7 +9,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "engine/position.h"
+#include "game/position.h"
 
 namespace nard::encoding {
 

@@ -1,7 +1,7 @@
 // The per-game encoders behind encode() (internal to nn/). Layouts: nn/encoder_layout.h.
 #pragma once
 
-#include "engine/position.h"
+#include "game/position.h"
 
 namespace nard::encoding {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/game.h"
+#include "game/game.h"
 #include "nn/bearoff_database.h"
 
 namespace nard {
@@ -19,7 +19,7 @@ int result_level(const Rules& rules, int points) {
 }  // namespace
 
 std::optional<Probabilities> terminal_probabilities(const Rules& rules, const Position& pos) {
-  // Fast exit: without these, game_result() reports nothing (engine/game.cpp).
+  // Fast exit: without these, game_result() reports nothing (game/game.cpp).
   if (pos.opp_off < kCheckers && rules.landing != Landing::Pin &&
       rules.t31_closure != T31Closure::Win)
     return std::nullopt;

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "game/position.h"
+#include "core/result.h"
+#include "game/rules.h"
 #include "nn/mlp.h"
 #include "nn/probabilities.h"
 #include "nn/prune_net.h"
@@ -45,7 +45,7 @@ class Evaluator {
   // Owned by this evaluator; the same thread-safety.
   virtual Evaluator* pruner() { return nullptr; }
   // The bear-off database whose values this evaluator gives the positions it covers, nullptr when
-  // none. Its two-sided part also holds exact cubeful money equities (bot/cube/bearoff.h).
+  // none. Its two-sided part also holds exact cubeful money equities (search/cube/bearoff.h).
   virtual const BearoffDatabase* bearoff_database() const { return nullptr; }
 
  protected:

@@ -11,7 +11,7 @@
 
 #include <Eigen/Core>
 
-#include "engine/dice.h"
+#include "game/dice.h"
 #include "nn/simd.h"
 
 namespace nard {

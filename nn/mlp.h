@@ -15,14 +15,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "core/result.h"
 #include "nn/dense_layer.h"
 #include "nn/encoder.h"
 #include "nn/probabilities.h"
 
 namespace nard {
 
-class Rng;  // engine/dice.h
+class Rng;  // game/dice.h
 
 inline bool operator==(const DenseLayer& a, const DenseLayer& b) {
   return a.inputs == b.inputs && a.outputs == b.outputs && a.weight == b.weight && a.bias == b.bias;

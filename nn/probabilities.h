@@ -23,7 +23,7 @@
 
 #include <array>
 
-#include "engine/rules.h"
+#include "game/rules.h"
 
 namespace nard {
 

@@ -1,7 +1,7 @@
 // The bg-prune net (nn/encoder.h) evaluated straight from a Position: no dense input vector, the
 // first layer summed over the few inputs a position sets (a unit row per occupied point), so an
 // evaluation costs a few dozen vector additions. The same function as encode(bg-prune) followed
-// by Mlp (tests/nn_prune_net_test.cpp checks them against each other).
+// by Mlp (tests/nn/nn_prune_net_test.cpp checks them against each other).
 //
 // Thread-safety: immutable after construction; share it between threads.
 #pragma once
@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "engine/position.h"
-#include "engine/result.h"
+#include "game/position.h"
+#include "core/result.h"
 #include "nn/mlp.h"
 #include "nn/probabilities.h"
 

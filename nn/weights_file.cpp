@@ -10,9 +10,9 @@
 #include <iterator>
 #include <set>
 
-#include "engine/atomic_file.h"
-#include "engine/dice.h"
-#include "engine/read_file.h"
+#include "core/atomic_file.h"
+#include "game/dice.h"
+#include "core/read_file.h"
 
 namespace nard {
 

@@ -18,7 +18,7 @@
 //   u64  checksum         FNV-1a 64 over the payload bytes
 //   (end of file: trailing bytes are an error)
 //
-// Files in models/ are named nard-<game>-<sha256[0:12]>.nardnet by `nard export` (tools/export.cpp).
+// Files in models/ are named nard-<game>-<sha256[0:12]>.nardnet by `nard export` (cli/train/export.cpp).
 #pragma once
 
 #include <cstdint>
@@ -27,8 +27,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "core/result.h"
+#include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/mlp.h"
 
@@ -73,7 +73,7 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
 // bytes) is an Error naming the file, the problem and what to do. `legacy` as for parse_weights.
 Result<NetWeights> load_weights(const std::string& path, LegacyNets legacy = {});
 
-// Writes atomically (engine/atomic_file.h): a failure names path and leaves it as it was.
+// Writes atomically (core/atomic_file.h): a failure names path and leaves it as it was.
 // Validates first.
 std::optional<Error> save_weights(const std::string& path, const NetWeights& weights);
 

@@ -10,7 +10,7 @@ rounds=${2:-4}
 shift $(( $# > 2 ? 2 : $# ))
 ranks=("$@")
 [ ${#ranks[@]} -gt 0 ] || ranks=(1 2 4)
-nard="$build/tools/nard"
+nard="$build/cli/nard"
 command -v mpirun >/dev/null || { echo "bench_mpi.sh: mpirun not found (apt-get install openmpi-bin)" >&2; exit 2; }
 [ -x "$nard" ] || { echo "bench_mpi.sh: no $nard (build first)" >&2; exit 2; }
 cores=$(nproc)

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 position="${1:-jFMYpGI9zBKCEg:cAkAAAAAAAAA}"
 dice="${2:-43}"
-build/tools/nard show "$position"
+build/cli/nard show "$position"
 echo
-build/tools/nard hint "$position" "$dice" --ply 2
+build/cli/nard hint "$position" "$dice" --ply 2
 echo
-build/tools/nard cube "$position" --ply 2
+build/cli/nard cube "$position" --ply 2

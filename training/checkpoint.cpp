@@ -1,7 +1,7 @@
 #include "training/checkpoint.h"
 
-#include "engine/atomic_file.h"
-#include "engine/read_file.h"
+#include "core/atomic_file.h"
+#include "core/read_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/atomic_file.h"
-#include "engine/result.h"
+#include "core/atomic_file.h"
+#include "core/result.h"
 #include "training/learner.h"
 #include "training/trainer.h"
 
@@ -59,7 +59,7 @@ struct LoadedState {
 };
 Result<LoadedState> read_checkpoint_state(const std::string& ckpt_dir);
 
-// Helpers shared with the trainer (files are written with engine/atomic_file.h). read_file is
+// Helpers shared with the trainer (files are written with core/atomic_file.h). read_file is
 // engine/read_regular_file: a directory or FIFO is refused, never read or waited on.
 Result<std::string> read_file(const std::string& path);
 uint64_t fnv1a64(const std::string& bytes);

@@ -6,9 +6,9 @@
 
 #include <omp.h>
 
-#include "bot/self_play.h"
-#include "engine/dice.h"
-#include "engine/game.h"
+#include "play/self_play.h"
+#include "game/dice.h"
+#include "game/game.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "training/learner.h"
@@ -32,7 +32,7 @@ struct GameRecord {
   std::vector<Turn> turns;
 };
 
-// One self-play game (bot/self_play.h, greedy): every turn with a choice gives its plays' results
+// One self-play game (play/self_play.h, greedy): every turn with a choice gives its plays' results
 // and the full nets' values of them.
 GameRecord record_game(GamePlayer& player, NeuralEvaluator& eval, uint64_t seed) {
   GameRecord g;

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "core/result.h"
 #include "nn/weights_file.h"
 
 namespace nard::training {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "core/result.h"
 #include "nn/dense_layer.h"
 
 namespace nard::training {

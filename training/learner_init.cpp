@@ -1,8 +1,8 @@
-// The learner's initial weights, drawn with our Rng (engine/dice.h, C++20; learner.cpp, which
+// The learner's initial weights, drawn with our Rng (game/dice.h, C++20; learner.cpp, which
 // includes LibTorch, is C++17).
 #include <cmath>
 
-#include "engine/dice.h"
+#include "game/dice.h"
 #include "nn/mlp.h"
 #include "training/learner.h"
 

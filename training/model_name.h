@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/rules.h"
+#include "game/rules.h"
 #include "nn/weights_file.h"
-#include "training/sha256.h"
+#include "core/sha256.h"
 
 namespace nard::training {
 

@@ -8,11 +8,11 @@
 
 #include <omp.h>
 
-#include "bot/self_play.h"
-#include "bot/search.h"
-#include "engine/dice.h"
-#include "engine/game.h"
-#include "engine/movegen.h"
+#include "play/self_play.h"
+#include "search/search.h"
+#include "game/dice.h"
+#include "game/game.h"
+#include "game/movegen/movegen.h"
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
@@ -25,7 +25,7 @@ namespace {
 constexpr uint64_t kShuffleStream = 0x7ace7ef1u;
 constexpr int kMaxTurns = 1000;
 
-// The race positions (before the roll, mover's view) of one self-play game (bot/self_play.h,
+// The race positions (before the roll, mover's view) of one self-play game (play/self_play.h,
 // greedy): every position the race net values (Position::is_race()); of the bear-offs the database
 // covers, one turn in `bearoff_one_in` (0: none; they are most of a race's turns).
 std::vector<Position> race_positions_of_game(const Rules& rules, Evaluator& eval, const BearoffDatabase& db,

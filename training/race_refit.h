@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/result.h"
+#include "core/result.h"
 #include "nn/weights_file.h"
 
 namespace nard::training {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "engine/atomic_file.h"
+#include "core/atomic_file.h"
 #include "training/checkpoint.h"
 
 namespace nard::training {

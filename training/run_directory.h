@@ -5,14 +5,14 @@
 // the same directory is refused instead of interleaving checkpoints. Holding the lock, no other
 // writer can be running, so whatever temporary files are there were left by killed runs: the
 // temporary checkpoint directories (ckpt-tmp-<pid>) and the temporary files of
-// engine/atomic_file.h ("<name>.tmp.<pid>") in run_dir and its immediate subdirectories are
+// core/atomic_file.h ("<name>.tmp.<pid>") in run_dir and its immediate subdirectories are
 // removed.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "engine/result.h"
+#include "core/result.h"
 
 namespace nard::training {
 

@@ -2,10 +2,10 @@
 
 #include <omp.h>
 
-#include "engine/dice.h"
-#include "engine/game.h"
-#include "engine/movegen.h"
-#include "bot/work_share.h"
+#include "game/dice.h"
+#include "game/game.h"
+#include "game/movegen/movegen.h"
+#include "core/work_share.h"
 #include "training/td_targets.h"
 
 namespace nard::training {

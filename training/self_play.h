@@ -1,4 +1,4 @@
-// Self-play for TD training: games of the one self-play loop (bot/self_play.h: the 0-ply greedy
+// Self-play for TD training: games of the one self-play loop (play/self_play.h: the 0-ply greedy
 // net on both sides, optionally with a little epsilon-exploration). Each finished game becomes
 // training examples: the encoded positions s_t with their TD(lambda) targets.
 //
@@ -14,10 +14,10 @@
 #include <span>
 #include <vector>
 
-#include "bot/distributed.h"
-#include "bot/self_play.h"
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "core/distributed.h"
+#include "play/self_play.h"
+#include "game/position.h"
+#include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"

@@ -3,11 +3,11 @@
 #include <cmath>
 #include <vector>
 
-#include "bot/duel.h"
-#include "bot/greedy_player.h"
-#include "bot/heuristic_player.h"
-#include "bot/pubeval.h"
-#include "bot/work_share.h"
+#include "play/duel.h"
+#include "search/greedy_player.h"
+#include "search/heuristic_player.h"
+#include "search/pubeval.h"
+#include "core/work_share.h"
 
 namespace nard::training {
 

@@ -4,15 +4,15 @@
 // Games come in pairs that share the dice sequence (game_seed(seed, pair)): in one the net starts,
 // in the other the opponent does. The standard error is computed over the pair means, which
 // removes part of the dice luck; results do not depend on the thread count, nor on the number of
-// ranks when the games are spread over the ranks of a Communicator (bot/work_share.h).
+// ranks when the games are spread over the ranks of a Communicator (core/work_share.h).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
-#include "bot/distributed.h"
-#include "engine/rules.h"
+#include "core/distributed.h"
+#include "game/rules.h"
 #include "nn/evaluator.h"
 
 namespace nard::training {

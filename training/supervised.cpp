@@ -11,15 +11,15 @@
 #include <span>
 #include <sstream>
 
-#include "bot/position_sampling.h"
-#include "bot/position_valuation.h"
-#include "bot/work_share.h"
-#include "engine/cpu_time.h"
-#include "engine/dice.h"
+#include "coach/position_sampling.h"
+#include "coach/position_valuation.h"
+#include "core/work_share.h"
+#include "core/cpu_time.h"
+#include "game/dice.h"
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
-#include "nn/position_database.h"
+#include "coach/position_database.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
 #include "training/learner.h"

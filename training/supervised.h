@@ -2,11 +2,11 @@
 // lookahead, as gnubg's later nets ("to play like the 2-ply evaluation") and wildbg's are.
 //
 // A run is a sequence of steps; step k:
-//   1. samples positions from self-play of the current model (bot/position_sampling.h: games
+//   1. samples positions from self-play of the current model (coach/position_sampling.h: games
 //      [(k-1)·G, k·G) of the run seed, with exploration);
-//   2. values each at n-ply with the current model's search (bot/position_valuation.h; backgammon
+//   2. values each at n-ply with the current model's search (coach/position_valuation.h; backgammon
 //      bear-offs with both sides home are exact, from the bear-off database, and are not sampled)
-//      and writes them, a chunk at a time, as position databases (nn/position_database.h);
+//      and writes them, a chunk at a time, as position databases (coach/position_database.h);
 //   3. fits each net of the game (LibTorch learner, cross-entropy on the five outputs, Adam,
 //      starting from the current weights) to the positions of the last `window` steps, holding out
 //      one position in 20 (by hash; a play group by its first position's) to measure the fit; with
@@ -39,8 +39,8 @@
 #include <string>
 #include <vector>
 
-#include "bot/distributed.h"
-#include "engine/result.h"
+#include "core/distributed.h"
+#include "core/result.h"
 
 namespace nard::training {
 
@@ -55,8 +55,8 @@ struct SupervisedConfig {
   double keep = 0.5;          // probability of keeping a position met
   int alternatives = 0;       // per kept turn, the results of the net's this many next-best plays too
   // >= 2: the step's sample is play groups instead of the games' positions: per kept turn, the
-  // results of the net's this many best plays (bot/position_sampling.h), valued and written as
-  // position databases with this play group (nn/position_database.h).
+  // results of the net's this many best plays (coach/position_sampling.h), valued and written as
+  // position databases with this play group (coach/position_database.h).
   int play_groups = 0;
   // > 0: the fit adds a ranking term (training/learner.h RankingTerm) of this weight over the play
   // groups of every database it fits (this run's and --positions-from's): the differences between

@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "engine/cpu_time.h"
-#include "engine/dice.h"
+#include "core/cpu_time.h"
+#include "game/dice.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
-#include "bot/work_share.h"
+#include "core/work_share.h"
 #include "training/checkpoint.h"
 #include "training/kill_point.h"
 #include "training/metrics.h"

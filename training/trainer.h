@@ -35,9 +35,9 @@
 #include <string>
 #include <vector>
 
-#include "bot/distributed.h"
-#include "engine/result.h"
-#include "engine/rules.h"
+#include "core/distributed.h"
+#include "core/result.h"
+#include "game/rules.h"
 #include "nn/weights_file.h"
 #include "training/learner.h"
 

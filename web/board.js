@@ -3,7 +3,7 @@
 //
 // A board is {geometry, points[1..24] (> 0 the side on roll "x", < 0 the opponent "o"),
 // pins[1..24] (a checker of the other colour pinned under the point), bar[x, o], off[x, o],
-// first[x, o] (Long Nardy first turns)}: engine/position.h, docs/notation.md.
+// first[x, o] (Long Nardy first turns)}: game/position.h, docs/notation.md.
 'use strict';
 
 const Board = (() => {
@@ -42,7 +42,7 @@ const Board = (() => {
     return b;
   }
 
-  // Our notation (engine/notation.h); throws Error on text it cannot read.
+  // Our notation (formats/notation.h); throws Error on text it cannot read.
   function parseNotation(text, geometry) {
     const b = empty(geometry);
     for (let part of text.split(';')) {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "engine/dice.h"
+#include "game/dice.h"
 #include "nn/mlp.h"
 
 extern "C" {

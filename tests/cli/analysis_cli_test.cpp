@@ -1,12 +1,12 @@
 // `nard analyze`: the text, JSON and HTML reports of a gnubg match, and a bad file refused with
-// its line and nothing written (the analysis itself: tests/analysis_test.cpp).
+// its line and nothing written (the analysis itself: tests/play/analysis_test.cpp).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {
@@ -45,7 +45,7 @@ TEST(Analysis, CommandWritesReportsAndRejectsBadFiles) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "nard: " + bad + ": line 8: '24/10' is not a legal play of 62\n");
   EXPECT_FALSE(std::ifstream(out).good());
-  // A directory is refused by name (engine/read_file.h), not read as an empty match file.
+  // A directory is refused by name (core/read_file.h), not read as an empty match file.
   const std::string dir = testing_support::unique_temp_path("nard_dir");
   std::filesystem::create_directories(dir);
   r = run_nard("analyze " + dir + " --quiet");

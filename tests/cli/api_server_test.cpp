@@ -13,7 +13,7 @@
 #include "api/http_server.h"
 #include "api/model_registry.h"
 #include "api/jobs.h"
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

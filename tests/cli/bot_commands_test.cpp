@@ -4,7 +4,7 @@
 // small random net written to a temporary file (the commands only need a valid model).
 #include <gtest/gtest.h>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "bot/model_path.h"
-#include "engine/fibs_board.h"
-#include "engine/match.h"
-#include "engine/mat_file.h"
-#include "engine/sgf_file.h"
-#include "engine/movegen.h"
+#include "nn/model_path.h"
+#include "formats/fibs_board.h"
+#include "game/match.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
+#include "game/movegen/movegen.h"
 #include "nn/weights_file.h"
 
 #include <nlohmann/json.hpp>
@@ -171,7 +171,7 @@ TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {
   EXPECT_NE(r.out.find("Input ended"), std::string::npos) << r.out;
 }
 
-// Lines gnubg 1.07 sent to an external player (tests/formats_test.cpp has their gnubg IDs).
+// Lines gnubg 1.07 sent to an external player (tests/formats/formats_test.cpp has their gnubg IDs).
 const char* const kGnubgLines[] = {
     "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:1:4:1:4:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1",
     "board:gnubg:root:11:9:0:-1:-2:0:0:0:0:5:1:2:0:0:0:-4:5:1:0:0:0:0:-8:0:0:0:0:1:0:-1:3:1:3:1:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",

@@ -1,4 +1,4 @@
-// The checker-play error harness (bot/checker_reference.h, bot/checker_error.h, `nard bench
+// The checker-play error harness (bench/checker_reference.h, bench/checker_error.h, `nard bench
 // checker`): the reference format's parse errors name the line, the committed gnubg 2-ply file
 // is consistent with our move generator (every pair's legal plays are exactly the file's), the
 // losses of a chooser are what the file's equities say, and the CLI refuses a missing or broken
@@ -14,12 +14,12 @@
 #include <memory>
 #include <sstream>
 
-#include "bot/checker_error.h"
-#include "bot/model_path.h"
-#include "bot/gnubg_process.h"
-#include "engine/gnubg_id.h"
-#include "engine/movegen.h"
-#include "tests/cli_runner.h"
+#include "bench/checker_error.h"
+#include "nn/model_path.h"
+#include "gnubg/gnubg_process.h"
+#include "formats/gnubg_id.h"
+#include "game/movegen/movegen.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

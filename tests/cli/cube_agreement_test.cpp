@@ -1,9 +1,9 @@
-// The cube agreement harness (bot/cube/reference.h, bot/cube/agreement.h, `nard bench cube`):
+// The cube agreement harness (bench/cube_reference.h, bench/cube_agreement.h, `nard bench cube`):
 // the committed gnubg 2-ply reference parses and is consistent, parse errors name the line, the
 // tallies count what they say, and on entries whose decision is clear (wide equity margins in
 // gnubg's own numbers) both our cube model on gnubg's probabilities and the shipped net give
 // gnubg's action. No threshold on the overall agreement: that moves with the model.
-#include "bot/cube/agreement.h"
+#include "bench/cube_agreement.h"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +12,13 @@
 #include <map>
 #include <sstream>
 
-#include "bot/agents.h"
-#include "bot/cube/money.h"
-#include "bot/model_path.h"
-#include "engine/gnubg_id.h"
+#include "play/agents.h"
+#include "search/cube/money.h"
+#include "nn/model_path.h"
+#include "formats/gnubg_id.h"
 #include "nn/bearoff_database.h"
 #include "nn/evaluator.h"
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {
@@ -175,7 +175,7 @@ TEST(CubeAgreement, OurCubeModelOnGnubgProbabilitiesGivesGnubgsClearActions) {
   }
 }
 
-// The shipped bot as the commands run it (tools/bot_args.cpp): the shipped net, bear-off
+// The shipped bot as the commands run it (cli/bot_args.cpp): the shipped net, bear-off
 // positions from the bear-off database.
 TEST(CubeAgreement, ShippedBotAtZeroPlyGivesGnubgsClearActions) {
   const Rules rules = *rules_preset("wbf");

@@ -1,6 +1,6 @@
 // `nard rollout --cube-decision` on the Russian dave's adding ladder: the JSON and text results
 // on a sure mars, and bad cube settings refused (the rollouts themselves:
-// tests/cube_rollout_test.cpp).
+// tests/play/cube_rollout_test.cpp).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

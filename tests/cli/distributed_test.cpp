@@ -1,4 +1,4 @@
-// The commands on several MPI ranks (bot/distributed.h) against the same commands in one process:
+// The commands on several MPI ranks (core/distributed.h) against the same commands in one process:
 // `mpirun -np 3 --oversubscribe nard ...` on this machine (loopback). A rollout gives the same
 // figures, a match analysis the same reports, TD training and the supervised pipeline the same
 // files, byte for byte; a rank that dies or hangs stops the run with a message naming it, and
@@ -13,10 +13,10 @@
 #include <sstream>
 #include <string>
 
-#include "bot/work_share.h"
-#include "engine/position.h"
+#include "core/work_share.h"
+#include "game/position.h"
 #include "nn/weights_file.h"
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

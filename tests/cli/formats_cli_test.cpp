@@ -1,11 +1,11 @@
 // The command line reads every position format and prints Position IDs; a bad ID is one line
-// and exit code 2 (the parsers themselves: tests/formats_test.cpp).
+// and exit code 2 (the parsers themselves: tests/formats/formats_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

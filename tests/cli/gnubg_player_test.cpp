@@ -1,4 +1,4 @@
-// GNU Backgammon as a player (bot/gnubg_player.h) and as a side of `nard match`: gnubg's
+// GNU Backgammon as a player (gnubg/gnubg_player.h) and as a side of `nard match`: gnubg's
 // answers map onto our generated plays (bar entry, bear-off, the opening), a short duel against
 // gnubg 0-ply in which every gnubg play is one of ours and which replays identically, the cases
 // where gnubg is not asked, a gnubg that dies, bad options, and `nard match --b gnubg` giving the
@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "bot/duel.h"
-#include "bot/gnubg_player.h"
-#include "bot/pubeval.h"
-#include "engine/gnubg_id.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "tests/cli_runner.h"
+#include "play/duel.h"
+#include "gnubg/gnubg_player.h"
+#include "search/pubeval.h"
+#include "formats/gnubg_id.h"
+#include "game/movegen/movegen.h"
+#include "formats/notation.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "nn/weights_file.h"
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

@@ -1,12 +1,12 @@
 // `nard matfile`: converts a match file and checks it; a bad file names its line (the readers
-// and writers themselves: tests/match_files_test.cpp).
+// and writers themselves: tests/formats/match_files_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
 #include <string>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

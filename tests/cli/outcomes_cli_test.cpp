@@ -1,17 +1,17 @@
-// `nard outcomes` (tools/outcomes.cpp): self-play positions with their variance-reduced results.
+// `nard outcomes` (cli/train/outcomes.cpp): self-play positions with their variance-reduced results.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "bot/model_path.h"
-#include "bot/outcome_targets.h"
+#include "nn/model_path.h"
+#include "coach/outcome_targets.h"
 #include "nn/bearoff_database.h"
-#include "nn/position_database.h"
-#include "tests/cli_runner.h"
-#include "tests/temp_files.h"
-#include "tools/bot_args.h"
+#include "coach/position_database.h"
+#include "tests/support/cli_runner.h"
+#include "tests/support/temp_files.h"
+#include "cli/bot_args.h"
 
 namespace nard {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

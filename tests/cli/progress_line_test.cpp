@@ -1,6 +1,6 @@
-// The progress line (tools/progress_line.h): into a file or pipe a plain line every interval plus
+// The progress line (cli/progress_line.h): into a file or pipe a plain line every interval plus
 // the final state, never a carriage return; on a terminal a line redrawn in place.
-#include "tools/progress_line.h"
+#include "cli/progress_line.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// `nard revalue` (tools/revalue.cpp): position databases valued again with a model's search or
+// `nard revalue` (cli/train/revalue.cpp): position databases valued again with a model's search or
 // rollouts.
 #include <gtest/gtest.h>
 
@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "bot/model_path.h"
-#include "bot/position_valuation.h"
-#include "engine/position_arg.h"
-#include "nn/position_database.h"
-#include "tests/cli_runner.h"
-#include "tests/temp_files.h"
-#include "tools/bot_args.h"
+#include "nn/model_path.h"
+#include "coach/position_valuation.h"
+#include "formats/position_arg.h"
+#include "coach/position_database.h"
+#include "tests/support/cli_runner.h"
+#include "tests/support/temp_files.h"
+#include "cli/bot_args.h"
 
 namespace nard {
 namespace {

@@ -1,9 +1,9 @@
-// `nard bench teachers` (tools/bench_teachers.cpp): one row per teacher over the committed gnubg
+// `nard bench teachers` (cli/bench/bench_teachers.cpp): one row per teacher over the committed gnubg
 // references, and bad options or files refused with exit code 2. The figures themselves are
-// checked in tests/teacher_quality_test.cpp.
+// checked in tests/bench/teacher_quality_test.cpp.
 #include <gtest/gtest.h>
 
-#include "tests/cli_runner.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

@@ -1,7 +1,7 @@
-// The bytes a rank sends for each turn it analysed (bot/turn_analysis_bytes.h): a match analysed
+// The bytes a rank sends for each turn it analysed (play/turn_analysis_bytes.h): a match analysed
 // at 0 ply, every turn's computed fields cleared and read back from its bytes, gives the same
 // report; cut bytes are refused.
-#include "bot/turn_analysis_bytes.h"
+#include "play/turn_analysis_bytes.h"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <string>
 
 #include "api/analysis_document.h"
-#include "bot/model_path.h"
-#include "engine/mat_file.h"
-#include "tests/cli_runner.h"
+#include "nn/model_path.h"
+#include "formats/mat_file.h"
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {

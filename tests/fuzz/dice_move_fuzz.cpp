@@ -1,10 +1,10 @@
 // Fuzz target: dice and play notation. Input: a preset byte, then "DICE\nPLAY".
-// The dice go to parse_dice (engine/dice.h); the play is read as the first
-// entry of a .mat game under that preset (engine/mat_file.h matches written
+// The dice go to parse_dice (game/dice.h); the play is read as the first
+// entry of a .mat game under that preset (formats/mat_file.h matches written
 // plays "24/18*/16 8/5(2) bar/22 6/off" against the legal plays). Accepted dice
 // read back from their text; an accepted play is a legal play of the roll, and
 // the record passes check_record() and reads back the same after writing.
-#include "engine/mat_file.h"
+#include "formats/mat_file.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/record_compare.h"
 

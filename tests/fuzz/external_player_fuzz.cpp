@@ -1,10 +1,10 @@
-// Fuzz target: the external-player protocol (bot/external_player.h), one gnubg
+// Fuzz target: the external-player protocol (gnubg/external_player.h), one gnubg
 // FIBS board line per input, answered by a 0-ply bot on a fake evaluator. A
 // line that is not a board gets an error; a board gets no reply, a cube word
 // that fits the state, or one of the legal plays.
-#include "bot/agents.h"
-#include "bot/external_player.h"
-#include "engine/fibs_board.h"
+#include "play/agents.h"
+#include "gnubg/external_player.h"
+#include "formats/fibs_board.h"
 #include "nn/fake_evaluator.h"
 #include "tests/fuzz/fuzz_support.h"
 

@@ -1,9 +1,9 @@
-// Fuzz target: the FIBS "board:" line in both dialects (engine/fibs_board.h).
+// Fuzz target: the FIBS "board:" line in both dialects (formats/fibs_board.h).
 // The first byte picks the dialect. A parsed line must give a consistent
 // position and match state; the line written back reads the same (for the
 // boards a line can express, see fibs_board.h); the position survives move
 // generation.
-#include "engine/fibs_board.h"
+#include "formats/fibs_board.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

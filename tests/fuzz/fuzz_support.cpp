@@ -7,11 +7,11 @@
 #include <span>
 #include <vector>
 
-#include "engine/game.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/play_check.h"
-#include "engine/position_check.h"
+#include "game/game.h"
+#include "game/movegen/movegen.h"
+#include "formats/notation.h"
+#include "game/play_check.h"
+#include "game/position_check.h"
 
 namespace nard::fuzz {
 

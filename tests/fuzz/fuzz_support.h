@@ -1,7 +1,7 @@
 // Shared parts of the fuzz targets (tests/fuzz/*_fuzz.cpp): a failed check
 // aborts with a message (libFuzzer then saves the input as a crash), and a
 // parsed position is exercised by generating its plays for two rolls and
-// checking them (engine/play_check.h), the backgammon-specialised generator
+// checking them (game/play_check.h), the backgammon-specialised generator
 // against the general one, and one more ply from a chosen play.
 //
 // Each target defines LLVMFuzzerTestOneInput. Built with -fsanitize=fuzzer
@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/position.h"
-#include "engine/rules.h"
+#include "game/position.h"
+#include "game/rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
@@ -41,7 +41,7 @@ uint64_t hash_bytes(std::string_view bytes);
 // The rules of a preset (parsed once and kept).
 const Rules& preset_rules(std::string_view preset);
 
-// Can `pos` occur in a game under `rules` (engine/position_check.h)?
+// Can `pos` occur in a game under `rules` (game/position_check.h)?
 bool fits(const Rules& rules, const Position& pos);
 
 // A game whose rules allow everything in `pos` (pins only in pinning games, a

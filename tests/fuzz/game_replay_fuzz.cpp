@@ -1,4 +1,4 @@
-// Fuzz target: GameReplay (engine/game_replay.h), the rules of a game action by
+// Fuzz target: GameReplay (game/game_replay.h), the rules of a game action by
 // action as the match file readers and game loops drive it. The input is a byte
 // program: a header (preset, match length, score, Jacoby/beavers), then one
 // action per two bytes (roll, a legal play by position or by its written
@@ -8,9 +8,9 @@
 // record passes check_record(), and reads back the same from .mat and .sgf.
 #include <memory>
 
-#include "engine/game_replay.h"
-#include "engine/mat_file.h"
-#include "engine/sgf_file.h"
+#include "game/game_replay.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/record_compare.h"
 

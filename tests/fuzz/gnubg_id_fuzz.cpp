@@ -1,7 +1,7 @@
-// Fuzz target: gnubg Position ID and "PositionID:MatchID" (engine/gnubg_id.h).
+// Fuzz target: gnubg Position ID and "PositionID:MatchID" (formats/gnubg_id.h).
 // A parsed ID must give a consistent position and match state, re-encode to the
 // same ID (one text per position), and survive move generation.
-#include "engine/gnubg_id.h"
+#include "formats/gnubg_id.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

@@ -1,8 +1,8 @@
-// Fuzz target: .mat match files (engine/mat_file.h). An accepted file gives a
+// Fuzz target: .mat match files (formats/mat_file.h). An accepted file gives a
 // record that passes check_record(), writes back to a .mat text that reads the
 // same record, and converts to SGF and back unchanged.
-#include "engine/mat_file.h"
-#include "engine/sgf_file.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/record_compare.h"
 

@@ -1,9 +1,9 @@
-// Fuzz target: our position notation (engine/notation.h): the parser for outside positions
+// Fuzz target: our position notation (formats/notation.h): the parser for outside positions
 // under a rules preset (the first byte picks it; the position must then be possible in that
 // game), and the library's own parsers in that preset's geometry, strict and partial. A parsed
 // position is consistent, writes back to a text that reads the same, and survives move
 // generation in a game that allows it.
-#include "engine/notation.h"
+#include "formats/notation.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

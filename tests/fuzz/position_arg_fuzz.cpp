@@ -1,8 +1,8 @@
-// Fuzz target: the POSITION argument of the CLI and the API (engine/position_arg.h),
+// Fuzz target: the POSITION argument of the CLI and the API (formats/position_arg.h),
 // which dispatches to every position format, under a rules preset picked by the
 // first byte. An accepted position is consistent and survives move generation
 // where the game allows it.
-#include "engine/position_arg.h"
+#include "formats/position_arg.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

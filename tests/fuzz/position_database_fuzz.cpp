@@ -1,9 +1,9 @@
-// Fuzz target: position database files (nn/position_database.h), parsed as they
+// Fuzz target: position database files (coach/position_database.h), parsed as they
 // are and with the checksum made right (so that mutations reach the header and
 // records). An accepted file writes back to the same bytes; its positions fit
 // the file's game and survive move generation.
-#include "nn/binary_io.h"
-#include "nn/position_database.h"
+#include "core/binary_io.h"
+#include "coach/position_database.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/match_record.h"
-#include "engine/notation.h"
-#include "engine/rules.h"
+#include "game/match_record.h"
+#include "formats/notation.h"
+#include "game/rules.h"
 
 namespace nard::fuzz {
 

@@ -1,5 +1,5 @@
 // Fuzz target: rules options, as `--rules` takes them ("preset,key=value,...",
-// engine/rules.h), and variant names. Accepted rules read back the same from
+// game/rules.h), and variant names. Accepted rules read back the same from
 // their own preset text, give a consistent starting position that the game
 // allows, and survive move generation from it.
 #include "tests/fuzz/fuzz_support.h"

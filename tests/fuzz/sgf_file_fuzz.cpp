@@ -1,9 +1,9 @@
-// Fuzz target: gnubg .sgf match files (engine/sgf_file.h). An accepted file
+// Fuzz target: gnubg .sgf match files (formats/sgf_file.h). An accepted file
 // gives a record that passes check_record(), writes back to an SGF text that
 // reads the same record, and converts to .mat and back unchanged (but for what a .mat file
 // cannot hold).
-#include "engine/mat_file.h"
-#include "engine/sgf_file.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/record_compare.h"
 

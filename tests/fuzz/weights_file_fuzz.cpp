@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "nn/binary_io.h"
+#include "core/binary_io.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
 #include "tests/fuzz/fuzz_support.h"

@@ -1,7 +1,7 @@
-// Fuzz target: XGID (engine/xgid.h). A parsed XGID must give a consistent
+// Fuzz target: XGID (formats/xgid.h). A parsed XGID must give a consistent
 // position and match state, and decode_xgid(encode_xgid(x)) == x; the position
 // survives move generation.
-#include "engine/xgid.h"
+#include "formats/xgid.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

@@ -1,5 +1,5 @@
 # GNU Backgammon's cubeless 0-ply probabilities of bear-off positions: the oracle of
-# tests/bearoff_database_test.cpp. gnubg values a position where both sides are bearing off
+# tests/nn/bearoff_database_test.cpp. gnubg values a position where both sides are bearing off
 # (every checker on its own points 1..6 or off, more than its two-sided database holds) from its
 # one-sided bear-off database, so these numbers check our own database (nn/bearoff_database.h).
 #

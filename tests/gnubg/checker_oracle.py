@@ -1,6 +1,6 @@
 # GNU Backgammon's cubeless money equity of every legal play at 2-ply for a list of (position,
 # roll) pairs: the reference of `nard bench checker` (tests/data/gnubg_checker_2ply.txt; format
-# in bot/checker_reference.h).
+# in bench/checker_reference.h).
 #
 # Run inside gnubg's embedded Python (headless):
 #   nard bench checker-positions > /tmp/checker_positions.txt
@@ -170,7 +170,7 @@ def main():
         "# The legal plays from gnubg.hint() at 0-ply; each play's result (opponent on roll) valued by",
         "#   gnubg.evaluate(board, cubeinfo, evalcontext(0, %d, 1, 1, 0.0)) and at 0-ply, inverted." % PLIES,
         "#   Every play is valued at %d-ply: no move filter decides which ones." % PLIES,
-        "# Fields (format in bot/checker_reference.h), best play first:",
+        "# Fields (format in bench/checker_reference.h), best play first:",
         "#   position <Position ID, side on roll to move> <d1><d2> <number of plays>",
         "#   play <Position ID of the result, mover's view> <ply> <equity at ply> <equity at 0-ply>",
         "#   (cubeless money equities of the mover after the play)",

@@ -4,7 +4,7 @@
 # per player the error rate per decision (mEMG) and the checker-play error rate, and the
 # decisions marked very bad ("blunders"): how many of gnubg's we mark too, and how many of ours
 # gnubg marks. docs/analysis.md has the figures.
-#   tests/gnubg/compare_analysis.py [--nard build/tools/nard] [--ply 2] [--dir tests/data/analysis]
+#   tests/gnubg/compare_analysis.py [--nard build/cli/nard] [--ply 2] [--dir tests/data/analysis]
 import argparse
 import glob
 import json
@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--nard", default=os.path.join(HERE, "../../build/tools/nard"))
+    ap.add_argument("--nard", default=os.path.join(HERE, "../../build/cli/nard"))
     ap.add_argument("--dir", default=os.path.join(HERE, "../data/analysis"))
     ap.add_argument("--ply", type=int, default=2)
     args = ap.parse_args()

@@ -3,7 +3,7 @@
 # positions at several match states (money with and without the Jacoby rule, 7-point match scores,
 # an owned cube, the Crawford game): prints, per case, both top plays and their equities, and the
 # mean absolute difference of the equity of the plays both list. docs/analysis.md has the figures.
-#   tests/gnubg/compare_cubeful_hints.py [--nard build/tools/nard] [--ply 2]
+#   tests/gnubg/compare_cubeful_hints.py [--nard build/cli/nard] [--ply 2]
 import argparse
 import base64
 import json
@@ -36,7 +36,7 @@ def match_id(length, my_score, opp_score, cube, owner, crawford):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--nard", default=os.path.join(HERE, "../../build/tools/nard"))
+    ap.add_argument("--nard", default=os.path.join(HERE, "../../build/cli/nard"))
     ap.add_argument("--gnubg", default="/usr/games/gnubg")
     ap.add_argument("--ply", type=int, default=2)
     args = ap.parse_args()

@@ -1,5 +1,5 @@
 # GNU Backgammon's money cube decisions at 2-ply for a list of positions: the reference of
-# `nard bench cube` (tests/data/gnubg_cube_2ply.txt; format in bot/cube/reference.h).
+# `nard bench cube` (tests/data/gnubg_cube_2ply.txt; format in bench/cube_reference.h).
 #
 # Run inside gnubg's embedded Python (headless):
 #   nard bench cube-positions > /tmp/cube_positions.txt
@@ -20,7 +20,7 @@
 # The board tuple is (player not on roll, player on roll); the cubeinfo has player 0 on move, so
 # owner 0 = the side on roll owns the cube, -1 = centred. gnubg's equities are per unit of the
 # current cube (double/pass = +1). The recommendation text is mapped to the five actions of
-# bot/cube/reference.h ("redouble" read as "double"; an optional double as a double, see
+# bench/cube_reference.h ("redouble" read as "double"; an optional double as a double, see
 # ACTIONS); any other text is an error.
 import os
 import subprocess

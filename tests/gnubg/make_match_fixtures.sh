@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes the gnubg-written match fixtures of tests/match_files_test.cpp: GNU Backgammon (0-ply)
+# Makes the gnubg-written match fixtures of tests/formats/match_files_test.cpp: GNU Backgammon (0-ply)
 # plays itself and exports each match as .mat ("export match mat") and .sgf ("save match").
 # Run by hand from the repository root; the files are committed (tests/data/matches/).
 #   tests/gnubg/make_match_fixtures.sh [OUT_DIR]

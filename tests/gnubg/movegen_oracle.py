@@ -276,7 +276,7 @@ RANDOM_KINDS = [random_scatter, random_bar, random_bearoff, random_blocked, rand
 
 def fixed_positions():
     """The positions whose depth-1 (and, in perft2 mode, depth-2) perft is frozen in
-    tests/perft_test.cpp. Mover points / opponent points in MOVER coordinates."""
+    tests/game/perft_test.cpp. Mover points / opponent points in MOVER coordinates."""
     return [
         ("opening", board_from({24: 2, 13: 5, 8: 3, 6: 5}, {1: 2, 12: 5, 17: 3, 19: 5}, 0, 0)),
         # bear-off with gaps and contact: mover 6:3 5:2 3:4 2:1 off 5; opponent blot on 4, bar 1
@@ -341,7 +341,7 @@ def random_boards(oracle, out):
 
 
 def perft(oracle, mover, opp, depth):
-    """Unweighted perft as in engine/perft.h: a forfeited roll passes the turn, a finished game
+    """Unweighted perft as in game/movegen/perft.h: a forfeited roll passes the turn, a finished game
     is a leaf."""
     total = 0
     for dice in ALL_ROLLS:

@@ -8,10 +8,10 @@
 #include <functional>
 #include <sstream>
 
-#include "bot/position_valuation.h"
-#include "engine/dice.h"
-#include "engine/position_arg.h"
-#include "nn/position_database.h"
+#include "coach/position_valuation.h"
+#include "game/dice.h"
+#include "formats/position_arg.h"
+#include "coach/position_database.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
 #include "training/supervised.h"

@@ -5,15 +5,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/dice.h"
-#include "engine/playout.h"
+#include "game/dice.h"
+#include "game/playout.h"
 #include "nn/encoder.h"
 #include "nn/mlp.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
 #include "training/learner.h"
 #include "training/self_play.h"
-#include "training/sha256.h"
+#include "core/sha256.h"
 #include "training/td_targets.h"
 #include "training/trainer.h"
 

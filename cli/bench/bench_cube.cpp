@@ -1,0 +1,176 @@
+// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]
+// [--one-sided-bearoff]:
+// how often our money cube decisions agree with the reference decisions of a file (default:
+// gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bench/cube_reference.h). Our decision for
+// each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf, bear-off
+// positions from the bear-off databases unless --no-bearoff-db; --one-sided-bearoff leaves the
+// two-sided one out, to measure what it gains). --gnubg-probs feeds the file's
+// cubeless probabilities to our cube model instead of our net: the model's share of the
+// disagreement. --list prints every disagreement.
+#include <cstdio>
+#include <filesystem>
+
+#include "play/agents.h"
+#include "bench/cube_agreement.h"
+#include "search/cube/money.h"
+#include "cli/bot_args.h"
+#include "cli/output.h"
+#include "cli/subcommand.h"
+
+namespace nard::tools {
+
+namespace {
+struct BenchCubeOptions {
+  std::string file, model;
+  int ply = 0;
+  bool gnubg_probs = false, list = false, no_bearoff_db = false, one_sided_bearoff = false;
+  int prune_keep = SearchConfig{}.prune_keep;
+};
+
+void print_tally(const char* name, const AgreementTally& t) {
+  if (t.entries == 0) return;
+  auto pct = [&](int count) {
+    std::printf("  %5.1f%% ± %3.1f", 100 * t.rate(count), 100 * t.standard_error(count));
+  };
+  std::printf("  %-18s %6d", name, t.entries);
+  pct(t.action);
+  pct(t.doubling);
+  pct(t.take_pass);
+  std::printf("   %.4f  %.4f  %.4f   %5.1f  %5.1f\n", t.mean_abs_cubeless(), t.mean_abs_no_double(), t.mean_abs_double_take(),
+              1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
+}
+
+// Entries of the confusion matrix where (reference, ours) satisfies `pick`.
+template <class Pick>
+int count_where(const CubeAgreement& a, Pick pick) {
+  int n = 0;
+  for (int r = 0; r < kCubeActions; ++r)
+    for (int o = 0; o < kCubeActions; ++o)
+      if (pick(CubeAction(r), CubeAction(o))) n += a.confusion[r][o];
+  return n;
+}
+
+void print_directions(const CubeAgreement& a) {
+  using A = CubeAction;
+  auto too_good = [](A x) { return x == A::TooGoodTake || x == A::TooGoodPass; };
+  const struct {
+    const char* text;
+    int count;
+  } rows[] = {
+      {"we double, gnubg does not double (too early)",
+       count_where(a, [](A r, A o) { return r == A::NoDouble && is_double(o); })},
+      {"we do not double, gnubg doubles (too late)",
+       count_where(a, [](A r, A o) { return is_double(r) && o == A::NoDouble; })},
+      {"we play on (too good), gnubg doubles",
+       count_where(a, [&](A r, A o) { return is_double(r) && too_good(o); })},
+      {"we double, gnubg plays on (too good)",
+       count_where(a, [&](A r, A o) { return too_good(r) && is_double(o); })},
+      {"we take, gnubg passes", count_where(a, [](A r, A o) { return is_pass(r) && !is_pass(o); })},
+      {"we pass, gnubg takes", count_where(a, [](A r, A o) { return !is_pass(r) && is_pass(o); })},
+  };
+  std::printf("Disagreements by direction:\n");
+  for (const auto& row : rows) std::printf("  %-46s %5d\n", row.text, row.count);
+}
+
+void print_report(const CubeAgreement& a) {
+  std::printf(
+      "Agreement (± standard error), mean |ours - gnubg| of the cubeless, ND and DT equities, and\n"
+      "the mean cost of our doubler and taker choices by gnubg's equities (millipoints per entry):\n");
+  std::printf("  %-18s %6s  %-12s  %-12s  %-12s   %-7s %-7s %-7s  %-6s %-6s\n", "", "n", "action",
+              "double?", "take/pass", "|dCL|", "|dND|", "|dDT|", "d-cost", "t-cost");
+  print_tally("all", a.overall);
+  for (int k = 0; k < 3; ++k)
+    print_tally(std::string(position_kind_name(PositionKind(k))).c_str(), a.by_kind[size_t(k)]);
+  print_tally("cube centred", a.by_cube[0]);
+  print_tally("cube owned", a.by_cube[1]);
+  for (int r = 0; r < kCubeActions; ++r)
+    print_tally(("gnubg " + std::string(cube_action_name(CubeAction(r)))).c_str(),
+                a.by_reference[size_t(r)]);
+  std::printf("Confusion (rows: gnubg, columns: ours):\n  %-14s", "");
+  for (int o = 0; o < kCubeActions; ++o)
+    std::printf(" %13s", std::string(cube_action_name(CubeAction(o))).c_str());
+  for (int r = 0; r < kCubeActions; ++r) {
+    std::printf("\n  %-14s", std::string(cube_action_name(CubeAction(r))).c_str());
+    for (int o = 0; o < kCubeActions; ++o) std::printf(" %13d", a.confusion[size_t(r)][size_t(o)]);
+  }
+  std::printf("\n");
+  print_directions(a);
+  std::printf("Mean ours - gnubg: ND %+.4f, DT %+.4f (per unit of cube)\n",
+              a.overall.mean_diff_no_double(), a.overall.mean_diff_double_take());
+}
+
+void print_disagreements(const CubeAgreement& a) {
+  std::printf(
+      "Disagreements: ID cube kind | gnubg action ND DT cubeless | ours action ND DT cubeless\n");
+  for (const CubeComparison& c : a.comparisons) {
+    const CubeReference& r = *c.reference;
+    if (c.ours == r.action) continue;
+    std::printf("  %s %d %-6s %-8s | %-13s %+.3f %+.3f %+.3f | %-13s %+.3f %+.3f %+.3f\n",
+                r.position_id.c_str(), r.cube.value,
+                r.cube.owner == CubeHolder::Centred ? "centre" : "roller", std::string(position_kind_name(c.kind)).c_str(),
+                std::string(cube_action_name(r.action)).c_str(), r.no_double, r.double_take,
+                cubeless_equity(r.cubeless), std::string(cube_action_name(c.ours)).c_str(),
+                c.no_double, c.double_take, c.cubeless);
+  }
+}
+
+void run_bench_cube(const BenchCubeOptions& o) {
+  const std::string file = o.file.empty() ? default_cube_reference_path() : o.file;
+  Result<std::vector<CubeReference>> refs = load_cube_references(file);
+  if (!refs) return fail_input(refs.error());
+  BotArgs args;
+  args.model = o.model;
+  args.ply = o.ply;
+  args.no_bearoff_db = o.no_bearoff_db;
+  args.one_sided_bearoff = o.one_sided_bearoff;
+  std::unique_ptr<LoadedBot> bot = load_bot(args);
+  if (!bot) return;
+  NeuralEvaluator evaluator(bot->model);
+  bot->search.prune_keep = o.prune_keep;
+  BotAgent agent(bot->rules, evaluator, bot->search);
+  const Rules& rules = bot->rules;
+  CubeDecider decide = [&](const CubeReference& r) -> Result<CubeDecision> {
+    if (o.gnubg_probs)
+      return predict_money_cube(make_consistent(r.cubeless), r.cube, r.position, rules);
+    MatchView view;  // money
+    view.cube.value = r.cube.value;
+    view.cube.owner = r.cube.owner == CubeHolder::Me ? 0 : -1;
+    view.cube.turned = r.cube.turned;
+    return agent.analyse_cube(r.position, view);
+  };
+  Result<CubeAgreement> a = measure_cube_agreement(*refs, decide);
+  if (!a) return fail_input(a.error());
+  std::printf(
+      "cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s%s\n", refs->size(),
+      std::filesystem::path(file).filename().string().c_str(), o.ply, rules.preset.c_str(),
+      o.gnubg_probs
+          ? "probabilities: the file's (cube model alone)"
+          : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
+      o.gnubg_probs ? "" : o.no_bearoff_db       ? " (bear-off: the net)"
+      : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                            : " (bear-off: the databases)");
+  print_report(*a);
+  if (o.list) print_disagreements(*a);
+}
+}  // namespace
+
+void register_bench_cube(CLI::App& app) {
+  CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
+  auto o = std::make_shared<BenchCubeOptions>();
+  CLI::App* cmd = bench->add_subcommand(
+      "cube", "Agreement of our money cube decisions with gnubg's (reference file)");
+  cmd->add_option("--file", o->file, "Reference file (default: tests/data/gnubg_cube_2ply.txt)");
+  cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
+  cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
+  cmd->add_flag("--gnubg-probs", o->gnubg_probs,
+                "Use the file's cubeless probabilities, not our net");
+  cmd->add_flag("--list", o->list, "Print every disagreement");
+  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)")->check(CLI::Range(0, 1000));
+  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
+                "Evaluate bear-off positions with the net, not the bear-off databases");
+  cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,
+                "The one-sided bear-off database only (no two-sided: what it gains)");
+  cmd->callback([o] { run_bench_cube(*o); });
+}
+
+}  // namespace nard::tools

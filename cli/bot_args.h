@@ -1,0 +1,62 @@
+// Options shared by the commands that use the bot (hint, eval, cube, rollout, play, match,
+// external): --variant, --rules, --model, --ply, --json, --no-bearoff-db, and loading the game
+// and its net (with the bear-off database where the game has backgammon's bear-off).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "search/search.h"
+#include "game/match.h"
+#include "game/match_state.h"
+#include "core/result.h"
+#include "game/rules.h"
+#include "nn/evaluator.h"
+#include "nn/probabilities.h"
+
+namespace nard::tools {
+
+struct BotArgs {
+  std::string variant, rules, model;
+  int ply = 0;
+  bool json = false;
+  bool no_bearoff_db = false;  // evaluate bear-off positions with the net, not the database
+  bool one_sided_bearoff = false;  // the one-sided database only (benches: the two-sided's gain)
+};
+
+// Adds --variant, --rules, --model, --ply (0..3), --json and --no-bearoff-db to cmd.
+void add_bot_options(CLI::App* cmd, BotArgs& args);
+
+struct LoadedBot {
+  Rules rules;
+  std::shared_ptr<const NeuralModel> model;
+  std::string model_path;
+  SearchConfig search;  // ply from the arguments
+};
+
+// The model with the bear-off database attached (nn/bearoff_database.h: one-sided, and the
+// two-sided one of gnubg's extent unless `one_sided_only`) when the game has backgammon's
+// bear-off and `disabled` is false; otherwise the model as it is.
+std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
+                                                        bool disabled, bool one_sided_only = false);
+
+// Resolves the rules and loads the model (--model, or the shipped one for the game) with the
+// bear-off database unless --no-bearoff-db (with_default_bearoff). On failure
+// prints the one-line message with exit code 2 (bad option or file) or 1 (no shipped model) and
+// returns nullptr.
+std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);
+
+// What the player on roll sees of the match (game/match.h).
+MatchView view_of_on_roll(const MatchState& m);
+// Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.
+Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score);
+
+// "0.512 0.143 0.006 - 0.488 0.120 0.004" style probability line (gnubg's order: win, win
+// gammon, win backgammon, then lose, lose gammon, lose backgammon).
+std::string format_probabilities(const Probabilities& p);
+// {"win":..,"win_gammon":..,...} for --json.
+std::string json_probabilities(const Probabilities& p);
+
+}  // namespace nard::tools

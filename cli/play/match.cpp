@@ -1,0 +1,372 @@
+// nard match: bot against bot (two models or two plies), against pubeval, the heuristic player
+// or GNU Backgammon (cli/play/match_sides.h); money games or matches to --match points; duplicate
+// dice (each dice sequence played twice with the sides swapped) to cut the variance. Prints the
+// points per game of A (match play: the fraction of matches A wins) with its standard error, and
+// for money games how often each side won single, gammon and backgammon. Each thread owns its
+// agents (and its gnubg process); game i of the run uses game_seed(seed, i), so the result does
+// not depend on --threads. A gnubg failure stops the run with its message (exit code 1).
+// --tavli: matches whose games rotate Portes, Plakoto and Fevga, each game played by the side's
+// agent for that game (a net side: the game's shipped model), through play_session's loop.
+#include <omp.h>
+
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "api/documents.h"
+
+#include "game/game_replay.h"
+#include "game/match.h"
+#include "game/match_record.h"
+#include "core/atomic_file.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
+#include "cli/play/match_sides.h"
+#include "cli/option_checks.h"
+#include "cli/output.h"
+#include "cli/progress_line.h"
+#include "formats/position_arg.h"
+#include "cli/subcommand.h"
+
+namespace nard::tools {
+
+namespace {
+struct MatchOptions {
+  BotArgs bot;  // --variant, --rules, --json (--model/--ply: defaults of the net sides)
+  MatchSide a, b;
+  int games = 1000, match = 0, threads = 0;
+  uint64_t seed = 1;
+  bool no_duplicate = false, cubeless = false;
+  bool quiet = false;  // no progress line on stderr
+  std::string save;  // match files of the games played (.sgf: gnubg SGF, else .mat)
+  bool tavli = false;  // Tavli matches: the games rotate Portes, Plakoto, Fevga (game/match.h)
+};
+
+// The options --tavli does not go with: the games and their models are Tavli's own.
+std::optional<Error> check_tavli_options(const MatchOptions& o) {
+  if (o.match < 1) return make_error("--tavli needs a match length (--match L)");
+  if (!o.bot.variant.empty() || !o.bot.rules.empty())
+    return make_error("--tavli chooses the games itself: no --variant or --rules");
+  if (!o.bot.model.empty() || !o.a.model.empty() || !o.b.model.empty())
+    return make_error(
+        "--tavli plays each game with its own shipped model: no --model, --a-model or --b-model");
+  return std::nullopt;
+}
+
+// --a-cube-life / --b-cube-life only where the setting decides something: a net's money cube at 0
+// or 1 ply (search/cube/efficiency.h). `letter`: 'a' or 'b'.
+std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& side, int ply,
+                                     char letter) {
+  if (side.cube_life.empty()) return std::nullopt;
+  const std::string option = std::string("--") + letter + "-cube-life";
+  const char player = char(letter - 'a' + 'A');
+  if (side.kind != "net")
+    return make_error(option + ": " + player + " is " + side.kind +
+                      "; a cube life is a net's setting (--" + letter + " net)");
+  if (o.match > 0 || o.cubeless)
+    return make_error(option + " applies to money games with the cube, not to " +
+                      (o.cubeless ? "--cubeless" : "--match"));
+  if (ply > 1)
+    return make_error(option + " applies at 0 and 1 ply, where the cube lives differ; " + player +
+                      " plays at " + std::to_string(ply) + "-ply");
+  return std::nullopt;
+}
+
+// A side resolved for every game of the rotation (Tavli: three games, each with its model), and
+// its label for the report.
+struct RotationSide {
+  std::vector<SideSpec> specs;
+  std::string label;
+};
+
+Result<RotationSide> resolve_rotation_side(const MatchSide& side, const MatchOptions& o,
+                                           const std::vector<Rules>& games) {
+  RotationSide r;
+  for (const Rules& rules : games) {
+    Result<SideSpec> spec = resolve_side(side, o.bot, rules);
+    if (!spec) {
+      if (!o.tavli) return spec.error();
+      return make_error(std::string(variation_name(rules.variant)) + ": " + spec.error().message);
+    }
+    r.specs.push_back(std::move(spec).value());
+  }
+  r.label = r.specs[0].label;
+  if (o.tavli && side.kind == "net")
+    r.label = "net " + std::to_string(r.specs[0].search.ply) + "-ply (each game's shipped model)";
+  return r;
+}
+
+// A game with its players exchanged (positions are seen from the mover, so only the indices
+// change): for saving every game with side A as player 0.
+MatchGame swapped(MatchGame g) {
+  for (MatchAction& a : g.actions) a.player = 1 - a.player;
+  if (g.end.winner >= 0) g.end.winner = 1 - g.end.winner;
+  std::swap(g.score[0], g.score[1]);
+  return g;
+}
+
+// Saves the games of --save: a money session in one file (A as player 0, games in order), or one
+// file per match, FILE's stem followed by "-<number>". Files are written atomically.
+std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
+                                const std::vector<std::vector<MatchGame>>& matches) {
+  MatchRecord base;
+  base.rules = o.bot.rules.empty() ? (o.bot.variant.empty() ? "wbf" : o.bot.variant) : o.bot.rules;
+  if (o.tavli) base.rules = kTavliPresets[0];  // the other games name their own rules
+  if (!rules_preset(base.rules)) base.rules = "wbf";
+  base.match_length = o.match;
+  base.crawford = rules.crawford;
+  base.jacoby = rules.jacoby;
+  base.beavers = rules.beavers;
+  base.players = {"A " + o.a.kind, "B " + o.b.kind};
+  const bool sgf = o.save.size() >= 4 && o.save.compare(o.save.size() - 4, 4, ".sgf") == 0;
+  auto write = [&](const std::string& path, const MatchRecord& r) {
+    return write_file_atomic(path, sgf ? write_sgf(r) : write_mat(r));
+  };
+  if (o.match == 0) {
+    MatchRecord r = base;
+    std::array<int, 2> running{0, 0};  // a session's file gives the score before each game
+    for (const std::vector<MatchGame>& games : matches)
+      for (const MatchGame& g : games) {
+        r.games.push_back(g);
+        r.games.back().number = int(r.games.size());
+        r.games.back().score = running;
+        if (g.end.winner >= 0) running[size_t(g.end.winner)] += g.end.points;
+      }
+    return write(o.save, r);
+  }
+  const size_t dot = o.save.rfind('.');
+  const std::string stem = dot == std::string::npos ? o.save : o.save.substr(0, dot);
+  const std::string ext = dot == std::string::npos ? ".mat" : o.save.substr(dot);
+  for (size_t k = 0; k < matches.size(); ++k) {
+    MatchRecord r = base;
+    r.games = matches[k];
+    if (auto e = write(stem + "-" + std::to_string(k + 1) + ext, r)) return e;
+  }
+  return std::nullopt;
+}
+
+// Game outcomes counted from A's side, money games: [A single, gammon, backgammon, B single,
+// gammon, backgammon] (gammon and backgammon are disjoint classes).
+using OutcomeCounts = std::array<long long, 6>;
+
+void count_outcome(const GameRecord& r, int a_player, OutcomeCounts& counts) {
+  if (r.winner < 0) return;
+  const int level = r.result.outcome == Outcome::Backgammon ? 2 : r.result.outcome == Outcome::Gammon ? 1 : 0;
+  ++counts[size_t((r.winner == a_player ? 0 : 3) + level)];
+}
+
+void run_match(const MatchOptions& o) {
+  if (o.tavli)
+    if (auto e = check_tavli_options(o)) return fail_input(*e);
+  // The games of the rotation: the game of --variant/--rules, or Tavli's three.
+  std::vector<Rules> rotation_rules;
+  if (o.tavli) {
+    for (const char* preset : kTavliPresets) rotation_rules.push_back(*rules_preset(preset));
+  } else {
+    Result<Rules> rules_or = resolve_rules(o.bot.variant, o.bot.rules);
+    if (!rules_or) return fail_input(rules_or.error());
+    rotation_rules.push_back(*rules_or);
+  }
+  for (Rules& g : rotation_rules)
+    if (o.cubeless) g.cube = false;
+  const Rules& rules = rotation_rules[0];
+  if (o.games < 1 || o.match < 0) return fail_input(make_error("--games must be >= 1 and --match >= 0"));
+  Result<RotationSide> a = resolve_rotation_side(o.a, o, rotation_rules);
+  if (!a) return fail_input(a.error());
+  Result<RotationSide> b = resolve_rotation_side(o.b, o, rotation_rules);
+  if (!b) return fail_input(b.error());
+  if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
+  if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
+  Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
+  if (!met) return fail_runtime(met.error());
+
+  const bool duplicate = !o.no_duplicate;
+  const int units = duplicate ? (o.games + 1) / 2 : o.games;
+  const size_t n_units = static_cast<size_t>(units);
+  std::vector<double> value(n_units);  // A's points per game (matches: matches won) of a unit
+  std::vector<int> a_wins(n_units), played(n_units);
+  std::vector<OutcomeCounts> outcomes(n_units);  // money games
+  // --save: per unit, the money games or the matches played (A as player 0).
+  std::vector<std::vector<std::vector<MatchGame>>> saved(o.save.empty() ? 0 : n_units);
+  std::atomic<bool> failed{false};
+  std::string failure;  // the first failure of any thread (gnubg failing to start or dying)
+  auto record_failure = [&](const std::string& message) {
+#pragma omp critical(match_failure)
+    if (!failed) failure = message, failed = true;
+  };
+  const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
+  // Progress in games (matches): a unit is a duplicate pair (or one game without duplicates).
+  const std::function<void(long long, long long)> bar =
+      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
+  const long long per_unit = duplicate ? 2 : 1;
+  long long units_done = 0;
+  bar(0, o.games);
+#pragma omp parallel num_threads(threads)
+  {
+    // This thread's agents: each side's for every game of the rotation.
+    std::vector<AgentBox> boxes_a, boxes_b;
+    for (size_t k = 0; k < rotation_rules.size() && !failed; ++k) {
+      Result<AgentBox> box_a = make_agent(a->specs[k], rotation_rules[k], &*met);
+      Result<AgentBox> box_b = make_agent(b->specs[k], rotation_rules[k], &*met);
+      if (!box_a || !box_b) {
+        record_failure((!box_a ? box_a : box_b).error().message);
+        break;
+      }
+      boxes_a.push_back(std::move(box_a).value());
+      boxes_b.push_back(std::move(box_b).value());
+    }
+    // The rotation with A as player 0, and with the seats exchanged (the duplicate game).
+    std::array<std::vector<SessionSlot>, 2> rotations;
+    for (size_t k = 0; k < boxes_a.size(); ++k) {
+      const std::string record_rules = o.tavli && k > 0 ? kTavliPresets[k] : "";
+      Agent* const agent_a = boxes_a[k].agent.get();
+      Agent* const agent_b = boxes_b[k].agent.get();
+      rotations[0].push_back({rotation_rules[k], {agent_a, agent_b}, record_rules});
+      rotations[1].push_back({rotation_rules[k], {agent_b, agent_a}, record_rules});
+    }
+    MoveGenerator gen(rules);
+    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
+#pragma omp for schedule(dynamic, 1)
+    for (int u = 0; u < units; ++u) {
+      if (failed) continue;
+      const uint64_t seed = game_seed(o.seed, uint64_t(u));
+      double total = 0;
+      int n = 0, wins = 0;
+      try {
+        for (int swap = 0; swap < (duplicate ? 2 : 1); ++swap) {
+          // A is player 0 in the first game of a unit, player 1 in the replay.
+          const std::vector<SessionSlot>& rotation = rotations[size_t(swap)];
+          Agent* const agents[2] = {rotation[0].agents[0], rotation[0].agents[1]};
+          const int a_player = swap;
+          if (o.match > 0) {
+            const SessionResult s = play_session(rotation, seed, o.match, 0, !o.save.empty());
+            if (!o.save.empty()) {
+              std::vector<MatchGame> games;
+              for (const MatchGame& g : s.recorded) games.push_back(swap ? swapped(g) : g);
+              saved[size_t(u)].push_back(std::move(games));
+            }
+            const bool won = s.match_winner == a_player;
+            total += won, wins += won;
+          } else {
+            Rng rng(seed);
+            GameOptions go;
+            GameReplay replay(rules, 0, {0, 0}, false);
+            if (!o.save.empty()) go.replay = &replay;
+            const GameRecord r = play_game(rules, agents, rng, go, gen, buffer.get());
+            if (!o.save.empty()) {
+              if (saved[size_t(u)].empty()) saved[size_t(u)].emplace_back();
+              saved[size_t(u)][0].push_back(swap ? swapped(replay.game(1)) : replay.game(1));
+            }
+            total += r.winner < 0 ? 0 : r.winner == a_player ? r.points : -r.points;
+            wins += r.winner == a_player;
+            count_outcome(r, a_player, outcomes[size_t(u)]);
+          }
+          ++n;
+        }
+      } catch (const GnubgFailure& e) {  // the Player interface's only exception
+        record_failure(e.what());
+        continue;
+      }
+      value[size_t(u)] = total / n;
+      a_wins[size_t(u)] = wins;
+      played[size_t(u)] = n;
+#pragma omp critical(match_progress)
+      bar(std::min<long long>(++units_done * per_unit, o.games), o.games);
+    }
+  }
+  if (failed) {
+    if (!o.quiet && isatty(fileno(stderr))) std::fputc('\n', stderr);  // end the redrawn progress line
+    return fail_runtime(make_error(failure));
+  }
+  if (!o.save.empty()) {
+    std::vector<std::vector<MatchGame>> matches;
+    for (auto& unit : saved)
+      for (auto& m : unit) matches.push_back(std::move(m));
+    if (auto e = save_games(o, rules, matches)) return fail_runtime(*e);
+  }
+  double sum = 0, ss = 0;
+  long long games = 0, wins = 0;
+  OutcomeCounts c{};
+  for (int u = 0; u < units; ++u) {
+    sum += value[size_t(u)], games += played[size_t(u)], wins += a_wins[size_t(u)];
+    for (size_t k = 0; k < c.size(); ++k) c[k] += outcomes[size_t(u)][k];
+  }
+  const double mean = sum / units;
+  for (double v : value) ss += (v - mean) * (v - mean);
+  const double se = units > 1 ? std::sqrt(ss / (units - 1) / units) : 0.0;
+  const char* unit = o.match > 0 ? "matches won" : "points per game";
+  if (o.bot.json) {
+    nlohmann::json doc = {{"a", a->label},
+                          {"b", b->label},
+                          {o.match > 0 ? "matches" : "games", games},
+                          {"duplicate", duplicate},
+                          {"a_wins", wins},
+                          {"mean", api::number_json(mean)},
+                          {"se", api::number_json(se)},
+                          {"measure", unit}};
+    if (o.match == 0) {
+      const char* names[6] = {"a_single", "a_gammon", "a_backgammon", "b_single", "b_gammon", "b_backgammon"};
+      for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
+    }
+    std::cout << doc.dump(2) << '\n';
+    return;
+  }
+  std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());
+  std::printf("%lld %s%s (%s), A won %lld\n", games, o.match > 0 ? "matches to " : "money games",
+              o.match > 0 ? std::to_string(o.match).c_str() : "", duplicate ? "duplicate dice" : "independent dice",
+              wins);
+  std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se, mean + 1.96 * se);
+  if (o.match > 0) return;
+  const double g = double(games) / 100;  // percent of all games
+  for (int side = 0; side < 2; ++side) {
+    const long long* k = &c[size_t(3 * side)];
+    std::printf("%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
+                side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
+  }
+}
+}  // namespace
+
+void register_match(CLI::App& app) {
+  auto o = std::make_shared<MatchOptions>();
+  o->a.ply = -1;
+  o->b.ply = -1;
+  o->b.kind = "pubeval";
+  CLI::App* cmd = app.add_subcommand("match", "Bot against bot, pubeval, the heuristic player or gnubg");
+  cmd->add_option("--a", o->a.kind,
+                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg plays cubeless only: add --cubeless)");
+  cmd->add_option("--b", o->b.kind, "Player B: net|pubeval|heuristic|gnubg (default pubeval)");
+  cmd->add_option("--a-model", o->a.model, "Model of A (default --model, else the shipped one)");
+  cmd->add_option("--b-model", o->b.model, "Model of B");
+  cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
+  cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
+  const std::string life_help =
+      "'s money cube life at 0 and 1 ply: fitted (default; ours, fitted to our 2-ply) or gnubg (gnubg's x)";
+  cmd->add_option("--a-cube-life", o->a.cube_life, "A" + life_help)
+      ->check(CLI::IsMember({"fitted", "gnubg"}));
+  cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)
+      ->check(CLI::IsMember({"fitted", "gnubg"}));
+  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
+  cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
+  cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
+  cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
+  cmd->add_flag("--quiet", o->quiet, "No progress line");
+  cmd->add_flag("--tavli", o->tavli,
+                "Tavli matches (needs --match L): the games rotate Portes, Plakoto, Fevga, each "
+                "played with its shipped model");
+  cmd->add_option("--save", o->save,
+                  "Save the games: money games as one session file, matches as FILE-1.mat, "
+                  "FILE-2.mat, ... (.sgf: gnubg SGF)");
+  add_bot_options(cmd, o->bot);
+  cmd->callback([o] { run_match(*o); });
+}
+
+}  // namespace nard::tools

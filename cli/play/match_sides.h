@@ -1,0 +1,51 @@
+// The players of `nard match`: the net at a ply, pubeval, the heuristic player, or GNU Backgammon
+// at 0..2 plies (gnubg/gnubg_player.h; standard backgammon, cubeless only). A side is resolved once
+// (SideSpec: models loaded, options checked, gnubg found; shared read-only by the threads) and
+// then built per thread (AgentBox: each thread owns its evaluator or its gnubg process).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "play/agents.h"
+#include "gnubg/gnubg_player.h"
+#include "search/match_equity.h"
+#include "search/pubeval.h"
+#include "core/result.h"
+#include "game/rules.h"
+#include "cli/bot_args.h"
+
+namespace nard::tools {
+
+struct MatchSide {
+  std::string kind = "net", model;
+  int ply = -1;  // -1: the --ply default
+  // A net's money cube life at 0 and 1 ply: "fitted" (ours, search/cube/efficiency.h) or "gnubg"
+  // (gnubg's x everywhere); "": the default, fitted.
+  std::string cube_life;
+};
+
+// What a side needs, shared by the threads (immutable).
+struct SideSpec {
+  std::string kind, label;
+  std::shared_ptr<const NeuralModel> model;
+  PubevalWeights pubeval;
+  SearchConfig search;
+  GnubgConfig gnubg;
+};
+
+// One thread's agent of a side, with the evaluator it owns (gnubg: the player owns its process).
+struct AgentBox {
+  std::unique_ptr<Evaluator> evaluator;
+  std::unique_ptr<Agent> agent;
+};
+
+// Errors: unknown kind, a model that does not load, pubeval or gnubg for another game, gnubg
+// with the cube in play (it plays cubeless only: "add --cubeless"), a gnubg ply out of 0..2,
+// gnubg not installed.
+Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, const Rules& rules);
+
+// Errors: gnubg failed to start.
+Result<AgentBox> make_agent(const SideSpec& s, const Rules& rules, const MatchEquityTable* met);
+
+}  // namespace nard::tools

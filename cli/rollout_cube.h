@@ -1,0 +1,22 @@
+// The cube side of `nard rollout`: --cube/--cube-owner (the cube as the side on roll sees it,
+// on the rules' ladder, e.g. 3 under the dave) and the --cube-decision report (play/cube_rollout.h).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "play/cube_rollout.h"
+#include "core/result.h"
+#include "game/rules.h"
+
+namespace nard::tools {
+
+// The cube from --cube VALUE and --cube-owner centred|me|opponent (turned once it is not the
+// centred 1). Fails on an unknown owner; the value is checked against the rules by the rollout.
+Result<CubeView> cube_view_arg(int value, std::string_view owner);
+
+// Prints the rolled-out and predicted no double, double/take and double/pass with standard
+// errors and 95% confidence intervals, text or JSON.
+void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube, bool json);
+
+}  // namespace nard::tools

@@ -1,0 +1,59 @@
+// Small exception-free text helpers shared by the match file readers (formats/mat_file.cpp,
+// formats/sgf_file.cpp): every reader path returns an Error instead of throwing.
+#pragma once
+
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nard::text {
+
+inline char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+inline std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower(c);
+  return out;
+}
+
+inline bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i)
+    if (lower(s[i]) != lower(prefix[i])) return false;
+  return true;
+}
+
+inline bool same_nocase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && starts_with_nocase(a, b);
+}
+
+// A non-negative integer of at most 9 digits, the whole of s.
+inline std::optional<int> parse_count(std::string_view s) {
+  if (s.empty() || s.size() > 9) return std::nullopt;
+  int v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+inline std::optional<bool> parse_on_off(std::string_view v) {
+  const std::string w = lowered(trim(v));
+  if (w == "on" || w == "yes" || w == "true" || w == "1") return true;
+  if (w == "off" || w == "no" || w == "false" || w == "0") return false;
+  return std::nullopt;
+}
+
+}  // namespace nard::text
