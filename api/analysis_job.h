@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "api/jobs.h"
-#include "play/analysis.h"
-#include "search/match_equity.h"
 #include "game/match_record.h"
 #include "nn/evaluator.h"
+#include "play/analysis.h"
+#include "search/match_equity.h"
 
 namespace nard::api {
 

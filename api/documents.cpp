@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
 #include "formats/position_arg.h"
+#include "game/movegen/movegen.h"
 
 namespace nard::api {
 

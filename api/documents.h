@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "search/cube/decision.h"
-#include "play/cube_rollout.h"
-#include "play/rollout.h"
-#include "search/search.h"
 #include "game/game.h"
 #include "game/match.h"
 #include "game/move.h"
 #include "game/position.h"
 #include "game/rules.h"
 #include "nn/probabilities.h"
+#include "play/cube_rollout.h"
+#include "play/rollout.h"
+#include "search/cube/decision.h"
+#include "search/search.h"
 
 namespace nard::api {
 

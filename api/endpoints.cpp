@@ -6,9 +6,9 @@
 #include "api/request_error.h"
 #include "api/request_fields.h"
 #include "api/rollout_job.h"
-#include "play/agents.h"
 #include "formats/match_text.h"
 #include "formats/position_arg.h"
+#include "play/agents.h"
 
 namespace nard::api {
 
@@ -180,9 +180,10 @@ json Api::rollout_start(const json& request) {
 json Api::job_status(const char* kind, const std::string& id) {
   std::optional<json> s = jobs_.status(id, kind);
   if (!s)
-    throw RequestError(404, std::string("no ") + kind + " job '" + id +
-                                "' (finished jobs are kept for a while only)",
-                       "id");
+    throw RequestError(
+        404,
+        std::string("no ") + kind + " job '" + id + "' (finished jobs are kept for a while only)",
+        "id");
   return *s;
 }
 

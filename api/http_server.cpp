@@ -50,9 +50,7 @@ void guarded(httplib::Response& res, F&& f) {
     send_error(res, 503, "the server ran out of memory for this request");
   } catch (const std::exception& e) {
     send_error(res, 500, std::string("internal error: ") + e.what());
-  } catch (...) {
-    send_error(res, 500, "internal error");
-  }
+  } catch (...) { send_error(res, 500, "internal error"); }
 }
 
 // Debian's cpp-httplib is built with a listen backlog of 5: a burst of connections overflows it,

@@ -110,9 +110,7 @@ void Jobs::run(Job& job, double time_limit_seconds) {
     result = job.work(control);
   } catch (const std::exception& e) {
     result = make_error(std::string("the job failed: ") + e.what());
-  } catch (...) {
-    result = make_error("the job failed");
-  }
+  } catch (...) { result = make_error("the job failed"); }
   std::lock_guard lock(job.mutex);
   job.elapsed = std::chrono::duration<double>(Clock::now() - job.started).count();
   if (job.cancelled) {

@@ -1,7 +1,7 @@
 #include "api/model_registry.h"
 
-#include "nn/model_path.h"
 #include "nn/bearoff_database.h"
+#include "nn/model_path.h"
 
 namespace nard::api {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "search/match_equity.h"
 #include "core/result.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
+#include "search/match_equity.h"
 
 namespace nard::api {
 

@@ -17,11 +17,11 @@
 #include <set>
 #include <string>
 
-#include "search/cube/decision.h"
 #include "game/dice.h"
 #include "game/match.h"
 #include "game/position.h"
 #include "game/rules.h"
+#include "search/cube/decision.h"
 
 namespace nard::api {
 

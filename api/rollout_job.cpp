@@ -1,9 +1,9 @@
 #include "api/rollout_job.h"
 
 #include "api/documents.h"
-#include "play/cube_rollout.h"
-#include "game/movegen/movegen.h"
 #include "formats/position_arg.h"
+#include "game/movegen/movegen.h"
+#include "play/cube_rollout.h"
 
 namespace nard::api {
 

@@ -8,10 +8,10 @@
 #include <optional>
 
 #include "api/jobs.h"
-#include "play/rollout.h"
-#include "search/search.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
+#include "play/rollout.h"
+#include "search/search.h"
 
 namespace nard::api {
 

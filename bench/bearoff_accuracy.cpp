@@ -6,12 +6,12 @@
 #include <optional>
 #include <vector>
 
+#include "bench/cube_reference.h"
+#include "core/read_file.h"
+#include "game/dice.h"
 #include "search/cube/bearoff.h"
 #include "search/cube/efficiency.h"
 #include "search/cube/money.h"
-#include "bench/cube_reference.h"
-#include "game/dice.h"
-#include "core/read_file.h"
 
 namespace nard {
 

@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <string>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 #include "nn/bearoff_database.h"
 #include "nn/evaluator.h"

@@ -1,7 +1,7 @@
 #include "bench/bench_signature.h"
 
-#include "search/pubeval.h"
 #include "bench/movegen_bench.h"
+#include "search/pubeval.h"
 
 namespace nard {
 
@@ -20,8 +20,9 @@ BenchSignature compute_bench_signature(const std::vector<std::string>& models) {
     const MovegenCount c = run_movegen_workload(r, w, 1);
     b.positions_generated += c.plays;
     sig = mix(sig, c.signature);
-    b.lines.push_back(std::string("movegen ") + preset + ": " + std::to_string(c.plays) + " plays from " +
-                      std::to_string(w.positions.size()) + " positions x 21 rolls");
+    b.lines.push_back(std::string("movegen ") + preset + ": " + std::to_string(c.plays) +
+                      " plays from " + std::to_string(w.positions.size()) +
+                      " positions x 21 rolls");
   }
 
   // pubeval's choice for each (position, roll) met in 20 random backgammon games.

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "formats/gnubg_id.h"
 #include "core/read_file.h"
+#include "formats/gnubg_id.h"
 
 namespace nard {
 

@@ -25,9 +25,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/position.h"
-#include "core/result.h"
 
 namespace nard {
 

@@ -14,8 +14,8 @@
 #include <span>
 #include <vector>
 
-#include "search/cube/efficiency.h"
 #include "bench/cube_reference.h"
+#include "search/cube/efficiency.h"
 
 namespace nard {
 
@@ -35,8 +35,8 @@ struct AgreementTally {
   int take_pass = 0;  // the same answer to a double
   double abs_no_double = 0.0, abs_double_take = 0.0;    // sums of |ours - reference|
   double diff_no_double = 0.0, diff_double_take = 0.0;  // sums of ours - reference
-  double abs_cubeless = 0.0;                            // sum of |ours - reference|, cubeless equity
-  double doubler_cost = 0.0, taker_cost = 0.0;          // sums, reference equities (>= 0)
+  double abs_cubeless = 0.0;                    // sum of |ours - reference|, cubeless equity
+  double doubler_cost = 0.0, taker_cost = 0.0;  // sums, reference equities (>= 0)
 
   void add(const CubeComparison& c);
   // Fractions; 0 for no entries.

@@ -4,8 +4,8 @@
 #include <array>
 #include <unordered_set>
 
-#include "play/self_play.h"
 #include "game/dice.h"
+#include "play/self_play.h"
 
 namespace nard {
 
@@ -29,7 +29,8 @@ CubeSampleSet sample_cube_positions(const Rules& rules, Evaluator& evaluator,
   const SelfPlayOptions options;  // greedy on both sides
   const int keep_one_in = config.keep_one_in < 1 ? 1 : config.keep_one_in;
   for (int game = 0; game < config.max_games && !all_met(left); ++game, ++set.games) {
-    const PlayedGame played = player.play(evaluator, game_seed(config.seed, uint64_t(game)), options);
+    const PlayedGame played =
+        player.play(evaluator, game_seed(config.seed, uint64_t(game)), options);
     Rng keep_rng(game_seed(~config.seed, uint64_t(game)));  // apart from the dice
     std::array<bool, 3> taken{};                            // kinds already kept from this game
     // values[t] is the net's value of positions[t] (side on roll); t = 0 is the opening.

@@ -14,10 +14,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "search/cube/efficiency.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "search/cube/efficiency.h"
 
 namespace nard {
 

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "formats/gnubg_id.h"
 #include "core/read_file.h"
+#include "formats/gnubg_id.h"
 
 namespace nard {
 

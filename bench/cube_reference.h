@@ -19,10 +19,10 @@
 #include <string_view>
 #include <vector>
 
-#include "search/cube/decision.h"
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "nn/probabilities.h"
+#include "search/cube/decision.h"
 
 namespace nard {
 

@@ -10,19 +10,19 @@
 #include <optional>
 #include <utility>
 
-#include "search/greedy_player.h"
-#include "nn/model_path.h"
-#include "search/player.h"
+#include "formats/notation.h"
 #include "game/cube.h"
 #include "game/game.h"
 #include "game/match.h"
 #include "game/match_record.h"
 #include "game/movegen/movegen.h"
-#include "formats/notation.h"
 #include "game/play_check.h"
 #include "game/position_check.h"
 #include "nn/evaluator.h"
+#include "nn/model_path.h"
 #include "nn/weights_file.h"
+#include "search/greedy_player.h"
+#include "search/player.h"
 
 namespace nard {
 

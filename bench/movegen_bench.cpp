@@ -6,7 +6,8 @@ namespace nard {
 
 MovegenWorkload movegen_workload(const Rules& rules, int games, uint64_t seed) {
   MovegenWorkload w;
-  for (const PositionRoll& pr : sample_positions(rules, games, seed)) w.positions.push_back(pr.position);
+  for (const PositionRoll& pr : sample_positions(rules, games, seed))
+    w.positions.push_back(pr.position);
   return w;
 }
 
@@ -21,7 +22,8 @@ MovegenCount run_movegen_workload(const Rules& rules, const MovegenWorkload& w, 
 #pragma omp for schedule(dynamic, 16)
     for (int64_t i = 0; i < n; ++i)
       for (int r = 0; r < 21; ++r)
-        counts[size_t(i) * 21 + size_t(r)] = uint32_t(gen.generate(w.positions[size_t(i)], all_rolls()[size_t(r)], buf.get()));
+        counts[size_t(i) * 21 + size_t(r)] =
+            uint32_t(gen.generate(w.positions[size_t(i)], all_rolls()[size_t(r)], buf.get()));
   }
   MovegenCount c;
   uint64_t h = 0xCBF29CE484222325ull;

@@ -16,7 +16,8 @@ inline constexpr uint64_t kBenchSeed = 20261122;
 struct MovegenWorkload {
   std::vector<Position> positions;  // each generated with all 21 rolls
 };
-MovegenWorkload movegen_workload(const Rules& rules, int games = kBenchGames, uint64_t seed = kBenchSeed);
+MovegenWorkload movegen_workload(const Rules& rules, int games = kBenchGames,
+                                 uint64_t seed = kBenchSeed);
 
 struct MovegenCount {
   uint64_t plays = 0;      // distinct resulting positions generated

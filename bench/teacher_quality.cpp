@@ -33,10 +33,13 @@ struct PairPlays {
 
 Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>& model,
                                         std::span<const CheckerReference> reference,
-                                        const TeacherQualityConfig& c, const TeacherProgress& progress) {
+                                        const TeacherQualityConfig& c,
+                                        const TeacherProgress& progress) {
   if (c.every < 1 || c.plays < 2 || c.max_ply < 0 || c.max_ply > 3 || c.rollout_trials < 0 ||
       c.truncate_plies < 0 || c.threads < 1)
-    return make_error("teacher bench: every >= 1, plays >= 2, max ply 0..3, trials >= 0, truncation >= 0, threads >= 1");
+    return make_error(
+        "teacher bench: every >= 1, plays >= 2, max ply 0..3, trials >= 0, truncation >= 0, "
+        "threads >= 1");
   const Rules& rules = model->rules();
   std::vector<PairPlays> pairs;
   std::vector<Position> results;  // each play's result, mover's view
@@ -48,14 +51,16 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
     for (int k = 0; k < int(ref.plays.size()); ++k)
       if (ref.plays[size_t(k)].ply == deepest) order.push_back(k);
     if (order.size() < 2) continue;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return ref.plays[size_t(a)].equity > ref.plays[size_t(b)].equity; });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      return ref.plays[size_t(a)].equity > ref.plays[size_t(b)].equity;
+    });
     order.resize(std::min(order.size(), size_t(c.plays)));
     PairPlays p{&ref, order, results.size()};
     for (int k : order) results.push_back(ref.plays[size_t(k)].result);
     pairs.push_back(std::move(p));
   }
-  if (pairs.empty()) return make_error("teacher bench: no pair of the reference has two plays at its deepest ply");
+  if (pairs.empty())
+    return make_error("teacher bench: no pair of the reference has two plays at its deepest ply");
 
   // values[t][j]: teacher t's cubeless equity of result j, mover's view.
   const int searches = c.max_ply + 1;
@@ -118,7 +123,9 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
     cpu_ms.push_back(1000 * (process_cpu_seconds() - c0) / double(results.size()));
     values.push_back(std::move(eq));
     names.push_back(std::to_string(c.rollout_trials) + "-trial rollout" +
-                    (c.truncate_plies > 0 ? " truncated at " + std::to_string(c.truncate_plies) + " plies" : ""));
+                    (c.truncate_plies > 0
+                         ? " truncated at " + std::to_string(c.truncate_plies) + " plies"
+                         : ""));
   }
 
   auto loss_of = [&](size_t t, const PairPlays& p) {
@@ -145,8 +152,8 @@ Result<TeacherQuality> measure_teachers(const std::shared_ptr<const NeuralModel>
       derr.push_back(abs_err.back() - std::fabs(error_of(baseline, p)));
     }
     const bool rollout_row = with_rollout && t + 1 == values.size();
-    q.teachers.push_back({names[t], mean_of(loss), mean_of(abs_err), mean_of(err), mean_of(dloss), mean_of(derr),
-                          rollout_row ? rollout_noise : 0.0, cpu_ms[t]});
+    q.teachers.push_back({names[t], mean_of(loss), mean_of(abs_err), mean_of(err), mean_of(dloss),
+                          mean_of(derr), rollout_row ? rollout_noise : 0.0, cpu_ms[t]});
   }
   return q;
 }

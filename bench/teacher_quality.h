@@ -29,32 +29,34 @@
 #include <vector>
 
 #include "bench/checker_reference.h"
-#include "play/rollout.h"
 #include "core/result.h"
 #include "nn/evaluator.h"
+#include "play/rollout.h"
 
 namespace nard {
 
 struct TeacherQualityConfig {
-  int every = 10;        // take every this-many-th pair of the reference (1: all)
-  int plays = 3;         // the reference's best plays per pair that the teachers rank (>= 2)
-  int max_ply = 3;       // n-ply teachers 0..max_ply
-  int rollout_trials = 72;   // 0: no rollout teacher
-  int truncate_plies = 10;   // rollout trials end with the net's value after this many plies
+  int every = 10;           // take every this-many-th pair of the reference (1: all)
+  int plays = 3;            // the reference's best plays per pair that the teachers rank (>= 2)
+  int max_ply = 3;          // n-ply teachers 0..max_ply
+  int rollout_trials = 72;  // 0: no rollout teacher
+  int truncate_plies = 10;  // rollout trials end with the net's value after this many plies
   uint64_t seed = 5;
   int threads = 2;
 };
 
 // Means with their standard errors (Estimate, play/rollout.h: sample standard deviation / sqrt(n)).
 struct TeacherScore {
-  std::string name;                // "2-ply", "72-trial rollout truncated at 10 plies"
-  Estimate choice_loss;            // equity per move (not ×1000)
-  Estimate abs_value_error;        // |teacher − reference| of the reference's best play
-  Estimate value_bias;             // teacher − reference, the same play
+  std::string name;                  // "2-ply", "72-trial rollout truncated at 10 plies"
+  Estimate choice_loss;              // equity per move (not ×1000)
+  Estimate abs_value_error;          // |teacher − reference| of the reference's best play
+  Estimate value_bias;               // teacher − reference, the same play
   Estimate choice_loss_vs_baseline;  // paired: this teacher's loss minus the baseline teacher's
   Estimate abs_error_vs_baseline;    // paired: the same for the absolute value error
-  double mean_value_std_error = 0.0; // a rollout's own noise: its values' mean standard error (0: a search)
-  double cpu_ms_per_position = 0.0;  // valuing one play's result (process CPU time, after a warm-up)
+  double mean_value_std_error =
+      0.0;  // a rollout's own noise: its values' mean standard error (0: a search)
+  double cpu_ms_per_position =
+      0.0;  // valuing one play's result (process CPU time, after a warm-up)
 };
 
 struct TeacherQuality {

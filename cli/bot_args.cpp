@@ -2,18 +2,22 @@
 
 #include <cstdio>
 
-#include "nn/model_path.h"
-#include "nn/bearoff_database.h"
 #include "cli/output.h"
 #include "formats/position_arg.h"
+#include "nn/bearoff_database.h"
+#include "nn/model_path.h"
 
 namespace nard::tools {
 
 void add_bot_options(CLI::App* cmd, BotArgs& a) {
-  cmd->add_option("--variant", a.variant, "backgammon|plakoto|tawla31|fevga|longnardy (aliases tapa, mahbusa, narde, moultezim)");
+  cmd->add_option(
+      "--variant", a.variant,
+      "backgammon|plakoto|tawla31|fevga|longnardy (aliases tapa, mahbusa, narde, moultezim)");
   cmd->add_option("--rules", a.rules, "Rules preset, e.g. wbf, iran, ru_short");
-  cmd->add_option("--model", a.model, "Model file (default: the shipped model of the game in models/)");
-  cmd->add_option("--ply", a.ply, "Search depth 0..3 (gnubg's convention: 0 = the net alone)")->check(CLI::Range(0, 3));
+  cmd->add_option("--model", a.model,
+                  "Model file (default: the shipped model of the game in models/)");
+  cmd->add_option("--ply", a.ply, "Search depth 0..3 (gnubg's convention: 0 = the net alone)")
+      ->check(CLI::Range(0, 3));
   cmd->add_flag("--json", a.json, "Machine-readable output");
   cmd->add_flag("--no-bearoff-db", a.no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
@@ -56,30 +60,35 @@ Result<MatchView> with_match_options(MatchView view, int match_length, const std
     int a = -1, b = -1;
     char dash = 0;
     if (std::sscanf(score.c_str(), "%d%c%d", &a, &dash, &b) != 3 || dash != '-' || a < 0 || b < 0)
-      return make_error("--score '" + score + "' is not A-B (points of the side on roll, then the opponent's)");
+      return make_error("--score '" + score +
+                        "' is not A-B (points of the side on roll, then the opponent's)");
     view.my_score = a;
     view.opp_score = b;
   }
-  if (view.match_length > 0 && (view.my_score >= view.match_length || view.opp_score >= view.match_length))
-    return make_error("a score of " + std::to_string(view.my_score) + "-" + std::to_string(view.opp_score) +
-                      " is not below the match length " + std::to_string(view.match_length));
-  if (view.match_length == 0 && !score.empty()) return make_error("--score needs a match length (--match L)");
+  if (view.match_length > 0 &&
+      (view.my_score >= view.match_length || view.opp_score >= view.match_length))
+    return make_error("a score of " + std::to_string(view.my_score) + "-" +
+                      std::to_string(view.opp_score) + " is not below the match length " +
+                      std::to_string(view.match_length));
+  if (view.match_length == 0 && !score.empty())
+    return make_error("--score needs a match length (--match L)");
   return view;
 }
 
 std::string format_probabilities(const Probabilities& p) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%.3f %.3f %.3f - %.3f %.3f %.3f", p.win, p.win_gammon, p.win_backgammon,
-                1.0f - p.win, p.lose_gammon, p.lose_backgammon);
+  std::snprintf(buf, sizeof buf, "%.3f %.3f %.3f - %.3f %.3f %.3f", p.win, p.win_gammon,
+                p.win_backgammon, 1.0f - p.win, p.lose_gammon, p.lose_backgammon);
   return buf;
 }
 
 std::string json_probabilities(const Probabilities& p) {
   char buf[200];
-  std::snprintf(buf, sizeof buf,
-                "{\"win\": %.6f, \"win_gammon\": %.6f, \"win_backgammon\": %.6f, \"lose_gammon\": %.6f, "
-                "\"lose_backgammon\": %.6f}",
-                p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon);
+  std::snprintf(
+      buf, sizeof buf,
+      "{\"win\": %.6f, \"win_gammon\": %.6f, \"win_backgammon\": %.6f, \"lose_gammon\": %.6f, "
+      "\"lose_backgammon\": %.6f}",
+      p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon);
   return buf;
 }
 

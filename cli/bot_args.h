@@ -3,18 +3,17 @@
 // and its net (with the bear-off database where the game has backgammon's bear-off).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
-#include "search/search.h"
+#include "core/result.h"
 #include "game/match.h"
 #include "game/match_state.h"
-#include "core/result.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "search/search.h"
 
 namespace nard::tools {
 
@@ -22,7 +21,7 @@ struct BotArgs {
   std::string variant, rules, model;
   int ply = 0;
   bool json = false;
-  bool no_bearoff_db = false;  // evaluate bear-off positions with the net, not the database
+  bool no_bearoff_db = false;      // evaluate bear-off positions with the net, not the database
   bool one_sided_bearoff = false;  // the one-sided database only (benches: the two-sided's gain)
 };
 

@@ -26,20 +26,20 @@ void register_match(CLI::App& app);
 void register_external(CLI::App& app);
 void register_matfile(CLI::App& app);
 void register_serve(CLI::App& app);
-void register_bench_serve(CLI::App& app);  // adds 'serve' under 'bench'
+void register_bench_serve(CLI::App& app);    // adds 'serve' under 'bench'
 void register_bench_bearoff(CLI::App& app);  // adds 'bearoff' under 'bench'
 void register_analyze(CLI::App& app);
 void register_revalue(CLI::App& app);
 void register_outcomes(CLI::App& app);
-void register_bench_hint(CLI::App& app);  // adds 'hint' under 'bench'
-void register_bench_cube(CLI::App& app);  // adds 'cube' under 'bench'
+void register_bench_hint(CLI::App& app);            // adds 'hint' under 'bench'
+void register_bench_cube(CLI::App& app);            // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'
 void register_bench_cube_reference(CLI::App& app);  // adds 'cube-reference' under 'bench'
-void register_bench_targets(CLI::App& app);  // adds 'targets' under 'bench'
-void register_bench_teachers(CLI::App& app);  // adds 'teachers' under 'bench'
-void register_bench_calibration(CLI::App& app);  // adds 'calibration' under 'bench'
+void register_bench_targets(CLI::App& app);         // adds 'targets' under 'bench'
+void register_bench_teachers(CLI::App& app);        // adds 'teachers' under 'bench'
+void register_bench_calibration(CLI::App& app);     // adds 'calibration' under 'bench'
 void register_bench_checker(CLI::App& app);  // adds 'checker' and 'checker-positions' under 'bench'
 void register_bench_startup(CLI::App& app);  // adds 'startup' under 'bench'
-void register_bench_soak(CLI::App& app);  // adds 'soak' under 'bench'
+void register_bench_soak(CLI::App& app);     // adds 'soak' under 'bench'
 
 }  // namespace nard::tools

@@ -6,12 +6,12 @@
 #include <iostream>
 
 #include "api/documents.h"
-#include "play/agents.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "formats/position_arg.h"
+#include "play/agents.h"
 
 namespace nard::tools {
 
@@ -50,13 +50,14 @@ void run_cube(const CubeOptions& o) {
   }
   if (view->match_length)
     std::printf("Cube analysis, %d-ply, %d-point match, score %d-%d%s, cube %d\n", bot->search.ply,
-                view->match_length, view->my_score, view->opp_score, view->crawford_game ? " (Crawford)" : "",
-                view->cube.value);
+                view->match_length, view->my_score, view->opp_score,
+                view->crawford_game ? " (Crawford)" : "", view->cube.value);
   else
     std::printf("Cube analysis, %d-ply, money game, cube %d\n", bot->search.ply, view->cube.value);
   std::printf("  Cubeless equity  %+.3f\n", d->cubeless);
   if (d->doubler == DoublerAction::CannotDouble) {
-    std::printf("  Cubeful equity   %+.3f\n  Proper action: %s\n", d->equity, d->action_text().c_str());
+    std::printf("  Cubeful equity   %+.3f\n  Proper action: %s\n", d->equity,
+                d->action_text().c_str());
     return;
   }
   const double best = d->equity;
@@ -72,18 +73,23 @@ void run_cube(const CubeOptions& o) {
   line(2, dt, d->double_take);
   line(3, dp, d->double_pass);
   std::printf("  Proper cube action: %s\n", d->action_text().c_str());
-  std::printf("  Take point %.1f%% (dead cube %.1f%%, live %.1f%%), cube life %.2f\n", 100 * d->take_point,
-              100 * d->take_point_dead, 100 * d->take_point_live, d->cube_life);
+  std::printf("  Take point %.1f%% (dead cube %.1f%%, live %.1f%%), cube life %.2f\n",
+              100 * d->take_point, 100 * d->take_point_dead, 100 * d->take_point_live,
+              d->cube_life);
 }
 }  // namespace
 
 void register_cube(CLI::App& app) {
   auto o = std::make_shared<CubeOptions>();
   CLI::App* cmd = app.add_subcommand("cube", "Doubling-cube analysis of a position");
-  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
-  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)")->check(at_least(0));
+  cmd->add_option("position", o->position,
+                  "Position ID, PosID:MatchID, XGID, FIBS board or our notation")
+      ->required();
+  cmd->add_option("--match", o->match, "Match length (default: from the Match ID, else money)")
+      ->check(at_least(0));
   cmd->add_option("--score", o->score, "Score A-B: side on roll first");
-  cmd->add_flag("--post-crawford", o->post_crawford, "With --score at match-1: the Crawford game is over");
+  cmd->add_flag("--post-crawford", o->post_crawford,
+                "With --score at match-1: the Crawford game is over");
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_cube(*o); });
 }

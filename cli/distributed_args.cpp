@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "core/read_file.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "core/read_file.h"
 
 namespace nard::tools {
 

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "formats/position_arg.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
+#include "formats/position_arg.h"
 
 namespace nard::tools {
 

@@ -9,12 +9,12 @@
 #include <memory>
 #include <string>
 
+#include "core/result.h"
+#include "game/match.h"
+#include "game/rules.h"
 #include "search/cube/match.h"
 #include "search/cubeful_play.h"
 #include "search/match_equity.h"
-#include "game/match.h"
-#include "core/result.h"
-#include "game/rules.h"
 
 namespace nard::tools {
 

@@ -5,14 +5,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "search/cube/lookahead.h"
-#include "search/cubeful_play.h"
-#include "nn/probabilities.h"
 #include "cli/bot_args.h"
 #include "cli/equity_context.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "formats/position_arg.h"
+#include "nn/probabilities.h"
+#include "search/cube/lookahead.h"
+#include "search/cubeful_play.h"
 
 namespace nard::tools {
 
@@ -49,12 +49,13 @@ void run_eval(const EvalOptions& o) {
   if (!full) return fail_input(full.error());
   const Probabilities& p = full->probs;
   if (o.bot.json) {
-    std::printf("{\"settings\": {%s}, \"probabilities\": %s, \"cubeless_equity\": %.6f, "
-                "\"cubeless_mwc\": %s, \"cubeful_equity\": %s, \"cubeful_mwc\": %s}\n",
-                settings_json(*ec, bot->rules).c_str(), json_probabilities(p).c_str(),
-                cubeless->equity, json_number(match ? cubeless->mwc : std::nan("")).c_str(),
-                cubeful ? json_number(full->equity).c_str() : "null",
-                cubeful && match ? json_number(full->mwc).c_str() : "null");
+    std::printf(
+        "{\"settings\": {%s}, \"probabilities\": %s, \"cubeless_equity\": %.6f, "
+        "\"cubeless_mwc\": %s, \"cubeful_equity\": %s, \"cubeful_mwc\": %s}\n",
+        settings_json(*ec, bot->rules).c_str(), json_probabilities(p).c_str(), cubeless->equity,
+        json_number(match ? cubeless->mwc : std::nan("")).c_str(),
+        cubeful ? json_number(full->equity).c_str() : "null",
+        cubeful && match ? json_number(full->mwc).c_str() : "null");
     return;
   }
   std::printf("%s\n", settings_text(*ec, bot->rules).c_str());
@@ -62,8 +63,8 @@ void run_eval(const EvalOptions& o) {
   if (scores_checker_count(bot->rules)) {
     // Tawla 31's nets carry the expected checker count in the gammon slots (nn/probabilities.h).
     std::printf("  Win    E[count won]  -  Lose   E[count lost]   (checkers left to the loser)\n");
-    std::printf("  %.3f  %6.3f        -  %.3f  %6.3f\n", p.win, kCountScale * p.win_gammon, 1.0 - p.win,
-                kCountScale * p.lose_gammon);
+    std::printf("  %.3f  %6.3f        -  %.3f  %6.3f\n", p.win, kCountScale * p.win_gammon,
+                1.0 - p.win, kCountScale * p.lose_gammon);
     std::printf("  Cubeless equity: %+.3f checkers", cubeless->equity);
   } else {
     std::printf("  Win  W(g)  W(bg) -  Lose L(g)  L(bg)\n  %s\n", format_probabilities(p).c_str());
@@ -82,7 +83,9 @@ void run_eval(const EvalOptions& o) {
 void register_eval(CLI::App& app) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Probabilities and equities of a position");
-  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
+  cmd->add_option("position", o->position,
+                  "Position ID, PosID:MatchID, XGID, FIBS board or our notation")
+      ->required();
   add_context_options(cmd, o->context);
   add_bot_options(cmd, o->bot);
   cmd->callback([o] { run_eval(*o); });

@@ -7,14 +7,14 @@
 #include <cstdio>
 #include <iostream>
 
-#include "search/cubeful_play.h"
-#include "game/movegen/movegen.h"
 #include "cli/bot_args.h"
 #include "cli/equity_context.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "formats/position_arg.h"
+#include "game/movegen/movegen.h"
+#include "search/cubeful_play.h"
 
 namespace nard::tools {
 
@@ -95,7 +95,9 @@ void run_hint(const HintOptions& o) {
 void register_hint(CLI::App& app) {
   auto o = std::make_shared<HintOptions>();
   CLI::App* cmd = app.add_subcommand("hint", "Rank the plays of a roll with the bot");
-  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
+  cmd->add_option("position", o->position,
+                  "Position ID, PosID:MatchID, XGID, FIBS board or our notation")
+      ->required();
   cmd->add_option("dice", o->dice, "The roll, like 65 or 6-5")->required();
   cmd->add_option("--top", o->top, "Plays shown (default 10)")->check(at_least(1));
   add_context_options(cmd, o->context);

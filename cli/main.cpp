@@ -1,9 +1,8 @@
 // nard: the command-line front end. Each subcommand lives in its own file and registers itself
 // here. The training commands are run by nard-train (cli/train/training_commands.h), so that nard
 // itself never loads LibTorch.
-#include <csignal>
-
 #include <CLI/CLI.hpp>
+#include <csignal>
 
 #include "cli/commands.h"
 #include "cli/train/training_commands.h"

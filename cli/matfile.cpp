@@ -5,12 +5,12 @@
 #include <iostream>
 #include <sstream>
 
-#include "formats/mat_file.h"
-#include "formats/match_text.h"
-#include "core/read_file.h"
-#include "formats/sgf_file.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "core/read_file.h"
+#include "formats/mat_file.h"
+#include "formats/match_text.h"
+#include "formats/sgf_file.h"
 
 namespace nard::tools {
 

@@ -3,11 +3,11 @@
 #include <iostream>
 
 #include "api/documents.h"
-#include "game/movegen/movegen.h"
-#include "formats/notation.h"
-#include "cli/subcommand.h"
 #include "cli/output.h"
+#include "cli/subcommand.h"
+#include "formats/notation.h"
 #include "formats/position_arg.h"
+#include "game/movegen/movegen.h"
 
 namespace nard::tools {
 
@@ -41,10 +41,14 @@ void run_moves(const MovesOptions& o) {
 void register_moves(CLI::App& app) {
   auto o = std::make_shared<MovesOptions>();
   CLI::App* cmd = app.add_subcommand("moves", "List the distinct legal plays of a roll");
-  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID or our notation")->required();
+  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID or our notation")
+      ->required();
   cmd->add_option("dice", o->dice, "The roll, like 65 or 6-5")->required();
-  cmd->add_option("--variant", o->variant, "backgammon|plakoto|tawla31|fevga|longnardy (aliases tapa, mahbusa, narde, moultezim)");
-  cmd->add_option("--rules", o->rules, "Rules preset, e.g. wbf, iran, ru_short, arab_tawla, gr_portes, tr_tavla");
+  cmd->add_option(
+      "--variant", o->variant,
+      "backgammon|plakoto|tawla31|fevga|longnardy (aliases tapa, mahbusa, narde, moultezim)");
+  cmd->add_option("--rules", o->rules,
+                  "Rules preset, e.g. wbf, iran, ru_short, arab_tawla, gr_portes, tr_tavla");
   cmd->add_flag("--json", o->json, "Machine-readable output");
   cmd->callback([o] { run_moves(*o); });
 }

@@ -21,9 +21,7 @@ bool parse_real(const std::string& s, double& v) {
     size_t used = 0;
     v = std::stod(s, &used);
     return used == s.size() && std::isfinite(v);
-  } catch (const std::exception&) {
-    return false;
-  }
+  } catch (const std::exception&) { return false; }
 }
 
 std::string fmt(double x) {

@@ -1,12 +1,13 @@
 // nard perft [POSITION] --depth D [--divide]: perft counts (game/movegen/perft.h).
+#include "game/movegen/perft.h"
+
 #include <chrono>
 #include <iostream>
 
-#include "game/movegen/perft.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "formats/position_arg.h"
 
 namespace nard::tools {
 
@@ -29,7 +30,8 @@ void run_perft(const PerftOptions& o) {
   if (o.depth < 1 || o.depth > 4) return fail_input(make_error("--depth must be 1..4"));
   if (o.divide) {
     const auto counts = perft_divide(*rules, pos);
-    for (int i = 0; i < 21; ++i) std::cout << all_rolls()[size_t(i)].str() << ' ' << counts[size_t(i)] << '\n';
+    for (int i = 0; i < 21; ++i)
+      std::cout << all_rolls()[size_t(i)].str() << ' ' << counts[size_t(i)] << '\n';
   }
   const auto t0 = std::chrono::steady_clock::now();
   const uint64_t n = perft(*rules, pos, o.depth);
@@ -42,7 +44,8 @@ void run_perft(const PerftOptions& o) {
 void register_perft(CLI::App& app) {
   auto o = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "Count distinct resulting positions over all rolls");
-  cmd->add_option("position", o->position, "Start position (default: the game's starting position)");
+  cmd->add_option("position", o->position,
+                  "Start position (default: the game's starting position)");
   cmd->add_option("--depth,-d", o->depth, "Plies (1..4)")->check(CLI::Range(1, 4));
   cmd->add_flag("--divide", o->divide, "Also print the depth-1 count of each roll");
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");

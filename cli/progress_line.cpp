@@ -60,28 +60,36 @@ void ProgressLine::finish() {
   std::fflush(out_);
 }
 
-std::string progress_bar_text(const std::string& label, long long done, long long total, const std::string& unit,
-                              double elapsed, long long done_at_start) {
+std::string progress_bar_text(const std::string& label, long long done, long long total,
+                              const std::string& unit, double elapsed, long long done_at_start) {
   const int percent = total > 0 ? int(100 * std::min(done, total) / total) : 100;
   const int width = 40, filled = width * percent / 100;
   char tail[64] = "";
   if (done > done_at_start && done < total) {
-    const long long left = (long long)(elapsed / double(done - done_at_start) * double(total - done) + 0.5);
+    const long long left =
+        (long long)(elapsed / double(done - done_at_start) * double(total - done) + 0.5);
     std::snprintf(tail, sizeof tail, " ETA %lld:%02lld", left / 60, left % 60);
   } else if (done >= total) {
     std::snprintf(tail, sizeof tail, " in %.1f s", elapsed);
   }
-  return label + " [" + std::string(size_t(filled), '#') + std::string(size_t(width - filled), ' ') + "] " +
-         (percent < 10 ? "  " : percent < 100 ? " " : "") + std::to_string(percent) + "% " + std::to_string(done) +
-         "/" + std::to_string(total) + " " + unit + tail;
+  return label + " [" + std::string(size_t(filled), '#') +
+         std::string(size_t(width - filled), ' ') + "] " +
+         (percent < 10    ? "  "
+          : percent < 100 ? " "
+                          : "") +
+         std::to_string(percent) + "% " + std::to_string(done) + "/" + std::to_string(total) + " " +
+         unit + tail;
 }
 
-std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit,
+std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label,
+                                                                 const std::string& unit,
                                                                  long long done_at_start) {
   auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
   const double start = steady_seconds();
   return [line, start, label, unit, done_at_start](long long done, long long total) {
-    line->update(progress_bar_text(label, done, total, unit, steady_seconds() - start, done_at_start), done >= total);
+    line->update(
+        progress_bar_text(label, done, total, unit, steady_seconds() - start, done_at_start),
+        done >= total);
   };
 }
 

@@ -48,13 +48,14 @@ class ProgressLine {
 // "Valuing [#####     ]  50% 1000/2000 positions ETA 1:05" ("in 12.3 s" once done == total,
 // no ETA before the first unit is done). `elapsed` is in seconds since the work started, when
 // `done_at_start` units were already done (work resumed): the ETA assumes the rate since then.
-std::string progress_bar_text(const std::string& label, long long done, long long total, const std::string& unit,
-                              double elapsed, long long done_at_start = 0);
+std::string progress_bar_text(const std::string& label, long long done, long long total,
+                              const std::string& unit, double elapsed, long long done_at_start = 0);
 
 // A reporter (done, total) that shows progress_bar_text on stderr through a ProgressLine (the
 // clock starts when it is made; `done_at_start` units were done before it, as in progress_bar_text);
 // the final state (done == total) ends the line.
-std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label, const std::string& unit,
+std::function<void(long long, long long)> progress_bar_on_stderr(const std::string& label,
+                                                                 const std::string& unit,
                                                                  long long done_at_start = 0);
 
 }  // namespace nard::tools

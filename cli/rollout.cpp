@@ -4,27 +4,28 @@
 // comes with its standard error. --cubeful plays the
 // cube (money) from --cube/--cube-owner on the rules' ladder; --cube-decision rolls out the side
 // on roll's no double and double/take with the same dice (cli/rollout_cube.h).
+#include "play/rollout.h"
+
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
-#include <fstream>
 #include <sstream>
 #include <string>
 
 #include "api/documents.h"
-#include "play/rollout.h"
-#include "core/work_share.h"
-#include "game/movegen/movegen.h"
 #include "cli/bot_args.h"
 #include "cli/distributed_args.h"
 #include "cli/option_checks.h"
-#include "cli/progress_line.h"
-#include "cli/subcommand.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
+#include "cli/progress_line.h"
 #include "cli/rollout_cube.h"
+#include "cli/subcommand.h"
+#include "core/work_share.h"
+#include "formats/position_arg.h"
+#include "game/movegen/movegen.h"
 
 namespace nard::tools {
 
@@ -49,7 +50,8 @@ RolloutProgress progress_reporter(bool quiet) {
     const int width = 40, filled = width * percent / 100;
     char text[160];
     if (line->terminal())
-      std::snprintf(text, sizeof text, "Rollout [%s%s] %3d%% %d/%d", std::string(size_t(filled), '#').c_str(),
+      std::snprintf(text, sizeof text, "Rollout [%s%s] %3d%% %d/%d",
+                    std::string(size_t(filled), '#').c_str(),
                     std::string(size_t(width - filled), ' ').c_str(), percent, done, total);
     else
       std::snprintf(text, sizeof text, "Rollout %3d%% %d/%d trials", percent, done, total);
@@ -63,11 +65,12 @@ void print_result(const std::string& label, const RolloutResult& r) {
   for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].mean);
   std::printf("\n  std error ");
   for (int k = 0; k < kOutputs; ++k) std::printf(" %.4f", r.probs[k].std_error);
-  std::printf("\n  Cubeless equity %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n", r.equity.mean, r.equity.std_error,
-              r.equity.low95(), r.equity.high95());
+  std::printf("\n  Cubeless equity %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n", r.equity.mean,
+              r.equity.std_error, r.equity.low95(), r.equity.high95());
   if (r.cubeful)
-    std::printf("  Cubeful equity  %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n", r.cubeful_equity.mean,
-                r.cubeful_equity.std_error, r.cubeful_equity.low95(), r.cubeful_equity.high95());
+    std::printf("  Cubeful equity  %+.4f  (se %.4f, 95%% CI %+.4f .. %+.4f)\n",
+                r.cubeful_equity.mean, r.cubeful_equity.std_error, r.cubeful_equity.low95(),
+                r.cubeful_equity.high95());
 }
 
 void run_rollout(const RolloutOptions& o) {
@@ -94,7 +97,9 @@ void run_rollout(const RolloutOptions& o) {
   std::vector<std::string> names, results;
   Dice rolled{};
   if (!o.dice.empty()) {
-    if (o.cube_decision) return fail_input(make_error("--cube-decision rolls out a position before the roll: drop DICE"));
+    if (o.cube_decision)
+      return fail_input(
+          make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<Dice> dice = parse_dice(o.dice);
     if (!dice) return fail_input(dice.error());
     MoveGenerator gen(bot->rules);
@@ -153,18 +158,32 @@ void run_rollout(const RolloutOptions& o) {
 void register_rollout(CLI::App& app) {
   auto o = std::make_shared<RolloutOptions>();
   CLI::App* cmd = app.add_subcommand("rollout", "Roll out a position, or the best plays of a roll");
-  cmd->add_option("position", o->position, "Position ID, PosID:MatchID, XGID, FIBS board or our notation")->required();
+  cmd->add_option("position", o->position,
+                  "Position ID, PosID:MatchID, XGID, FIBS board or our notation")
+      ->required();
   cmd->add_option("dice", o->dice, "Roll out the best plays of this roll");
   cmd->add_option("--trials", o->trials, "Games played out (default 1296 = 36*36)");
-  cmd->add_option("--truncate", o->truncate, "Evaluate with the net after this many plies (0 = play to the end)")->check(at_least(0));
-  cmd->add_option("--threads", o->threads, "OpenMP threads, of each rank under mpirun (0 = all cores)")->check(at_least(0));
-  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)")->check(at_least(1));
-  cmd->add_option("--rollout-ply", o->rollout_ply, "Checker-play depth inside the trials (default 0)")->check(CLI::Range(0, 3));
-  cmd->add_option("--stratify", o->stratify, "Turns with quasi-random (stratified) dice (default 2)")->check(CLI::Range(0, 8));
+  cmd->add_option("--truncate", o->truncate,
+                  "Evaluate with the net after this many plies (0 = play to the end)")
+      ->check(at_least(0));
+  cmd->add_option("--threads", o->threads,
+                  "OpenMP threads, of each rank under mpirun (0 = all cores)")
+      ->check(at_least(0));
+  cmd->add_option("--candidates", o->candidates, "With DICE: plays rolled out (default 5)")
+      ->check(at_least(1));
+  cmd->add_option("--rollout-ply", o->rollout_ply,
+                  "Checker-play depth inside the trials (default 0)")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--stratify", o->stratify,
+                  "Turns with quasi-random (stratified) dice (default 2)")
+      ->check(CLI::Range(0, 8));
   cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
-  cmd->add_flag("--cubeful", o->cubeful, "Play the cube in the trials (money, on the rules' ladder)");
-  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)")->check(at_least(1));
-  cmd->add_option("--cube-owner", o->cube_owner, "Cubeful: centred (default), me (side on roll) or opponent");
+  cmd->add_flag("--cubeful", o->cubeful,
+                "Play the cube in the trials (money, on the rules' ladder)");
+  cmd->add_option("--cube", o->cube_value, "Cubeful: the stake now (default 1; dave: 1,2,3,...)")
+      ->check(at_least(1));
+  cmd->add_option("--cube-owner", o->cube_owner,
+                  "Cubeful: centred (default), me (side on roll) or opponent");
   cmd->add_flag("--cube-decision", o->cube_decision,
                 "Roll out no double and double/take (same dice) against the model's prediction");
   cmd->add_flag("--plain", o->plain, "No luck-based variance reduction");

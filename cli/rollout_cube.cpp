@@ -13,16 +13,19 @@ namespace {
 
 std::string owner_text(const CubeView& c) {
   switch (c.owner) {
-    case CubeHolder::Centred: return "centred";
-    case CubeHolder::Me: return "owned by the side on roll";
-    case CubeHolder::Opponent: return "owned by the opponent";
+    case CubeHolder::Centred:
+      return "centred";
+    case CubeHolder::Me:
+      return "owned by the side on roll";
+    case CubeHolder::Opponent:
+      return "owned by the opponent";
   }
   return "?";
 }
 
 std::string ladder_text(const Rules& r) {
   return r.cube_progression == CubeProgression::Arithmetic ? "adding (dave 1,2,3,...)"
-                                                            : "doubling (1,2,4,...)";
+                                                           : "doubling (1,2,4,...)";
 }
 
 void text_estimate(const char* name, const Estimate& e, double model) {
@@ -42,12 +45,14 @@ Result<CubeView> cube_view_arg(int value, std::string_view owner) {
   else if (owner == "opponent" || owner == "opp")
     c.owner = CubeHolder::Opponent;
   else
-    return make_error("--cube-owner must be centred, me or opponent, not '" + std::string(owner) + "'");
+    return make_error("--cube-owner must be centred, me or opponent, not '" + std::string(owner) +
+                      "'");
   c.turned = value > 1 || c.owner != CubeHolder::Centred;
   return c;
 }
 
-void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube, bool json) {
+void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube,
+                        bool json) {
   const CubeDecision& m = r.predicted;
   const CubeDecision& d = r.rolled_out;
   const double model_diff = m.double_take - m.no_double;
@@ -60,12 +65,14 @@ void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const Cu
               ladder_text(rules).c_str(), cube.value, owner_text(cube).c_str(), r.trials);
   std::printf("  Cubeless: win %.4f (se %.4f), equity %+.4f (se %.4f)\n", w.mean, w.std_error,
               r.cubeless.equity.mean, r.cubeless.equity.std_error);
-  std::printf("  Equity per unit of the current stake (model: search/cube/money.h on the cubeless rollout)\n");
+  std::printf(
+      "  Equity per unit of the current stake (model: search/cube/money.h on the cubeless "
+      "rollout)\n");
   const bool re = d.redouble;
   text_estimate(re ? "No redouble" : "No double", r.no_double, m.no_double);
   text_estimate(re ? "Redouble, take" : "Double, take", r.double_take, m.double_take);
-  std::printf("  %-18s %+.4f  (exact)   model %+.4f\n", re ? "Redouble, pass" : "Double, pass", r.double_pass,
-              m.double_pass);
+  std::printf("  %-18s %+.4f  (exact)   model %+.4f\n", re ? "Redouble, pass" : "Double, pass",
+              r.double_pass, m.double_pass);
   text_estimate("Take - no double", r.take_minus_no_double, model_diff);
   std::printf("  Proper action: rollout %s; model %s (take point %.1f%%, cube life %.2f)\n",
               d.action_text().c_str(), m.action_text().c_str(), 100 * m.take_point, m.cube_life);

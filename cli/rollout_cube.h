@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "play/cube_rollout.h"
 #include "core/result.h"
 #include "game/rules.h"
+#include "play/cube_rollout.h"
 
 namespace nard::tools {
 
@@ -17,6 +17,7 @@ Result<CubeView> cube_view_arg(int value, std::string_view owner);
 
 // Prints the rolled-out and predicted no double, double/take and double/pass with standard
 // errors and 95% confidence intervals, text or JSON.
-void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube, bool json);
+void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube,
+                        bool json);
 
 }  // namespace nard::tools

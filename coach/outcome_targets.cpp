@@ -6,9 +6,9 @@
 #include <array>
 #include <cmath>
 
-#include "search/search.h"
-#include "play/self_play.h"
 #include "game/dice.h"
+#include "play/self_play.h"
+#include "search/search.h"
 
 namespace nard {
 
@@ -37,8 +37,7 @@ std::vector<Probabilities> outcome_targets(const std::vector<Probabilities>& one
   if (n == 0) return y;
   // Unclamped along the way (clamping would bias the sum); clamped once per target at the end.
   y[n - 1] = one_ply[n - 1];
-  for (size_t t = n - 1; t-- > 0;)
-    y[t] = plus(one_ply[t], minus(invert(y[t + 1]), after_play[t]));
+  for (size_t t = n - 1; t-- > 0;) y[t] = plus(one_ply[t], minus(invert(y[t + 1]), after_play[t]));
   for (Probabilities& p : y) p = make_consistent(p);
   return y;
 }
@@ -68,7 +67,9 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
     const std::function<bool(const Position&)>& skip, SampleStatistics* statistics,
     const std::function<void(long long, long long)>& progress) {
   if (c.alternatives > 0)
-    return make_error("outcome targets need the game after each position: alternatives (plays not made) have none");
+    return make_error(
+        "outcome targets need the game after each position: alternatives (plays not made) have "
+        "none");
   const Rules& rules = model->rules();
   SelfPlayOptions options;
   options.exploration = c.exploration;
@@ -124,7 +125,8 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
 }
 
 std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> targets,
-                                             std::span<const Probabilities> net, const Rules& rules) {
+                                             std::span<const Probabilities> net,
+                                             const Rules& rules) {
   constexpr int kBins = 9;
   std::array<double, kBins> sum{}, sum2{};
   std::array<std::array<double, 5>, kBins> fields{};
@@ -137,10 +139,9 @@ std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> tar
     sum[size_t(bin)] += d, sum2[size_t(bin)] += d * d, ++count[size_t(bin)];
     const Probabilities& t = targets[i].target;
     const Probabilities& v = net[i];
-    const std::array<float, 5> diff = {t.win - v.win, t.win_gammon - v.win_gammon,
-                                       t.win_backgammon - v.win_backgammon,
-                                       t.lose_gammon - v.lose_gammon,
-                                       t.lose_backgammon - v.lose_backgammon};
+    const std::array<float, 5> diff = {
+        t.win - v.win, t.win_gammon - v.win_gammon, t.win_backgammon - v.win_backgammon,
+        t.lose_gammon - v.lose_gammon, t.lose_backgammon - v.lose_backgammon};
     for (size_t f = 0; f < 5; ++f) fields[size_t(bin)][f] += diff[f];
   }
   std::vector<CalibrationBin> bins;
@@ -151,7 +152,8 @@ std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> tar
     c.centre = (b - 4) / 4.0;
     c.positions = k;
     c.equity = sum[size_t(b)] / double(k);
-    c.equity_se = std::sqrt(std::max(0.0, sum2[size_t(b)] / double(k) - c.equity * c.equity) / double(k));
+    c.equity_se =
+        std::sqrt(std::max(0.0, sum2[size_t(b)] / double(k) - c.equity * c.equity) / double(k));
     const auto& f = fields[size_t(b)];
     c.difference = {float(f[0] / double(k)), float(f[1] / double(k)), float(f[2] / double(k)),
                     float(f[3] / double(k)), float(f[4] / double(k))};

@@ -31,13 +31,13 @@
 #include <span>
 #include <vector>
 
-#include "coach/position_sampling.h"
-#include "search/search.h"
-#include "play/self_play.h"
-#include "game/position.h"
-#include "core/result.h"
-#include "nn/evaluator.h"
 #include "coach/position_database.h"
+#include "coach/position_sampling.h"
+#include "core/result.h"
+#include "game/position.h"
+#include "nn/evaluator.h"
+#include "play/self_play.h"
+#include "search/search.h"
 
 namespace nard {
 
@@ -65,13 +65,14 @@ std::vector<Probabilities> outcome_targets(const std::vector<Probabilities>& one
 // bins hold everything beyond +-0.875), and per bin the mean of target - net in equity (with the
 // standard error of that mean, positions counted as independent) and in each probability.
 struct CalibrationBin {
-  double centre = 0.0;      // -1.0, -0.75, ..., +1.0
+  double centre = 0.0;  // -1.0, -0.75, ..., +1.0
   long long positions = 0;
-  double equity = 0.0;      // mean of target - net, cubeless equity
+  double equity = 0.0;  // mean of target - net, cubeless equity
   double equity_se = 0.0;
-  Probabilities difference; // mean of target - net, field by field
+  Probabilities difference;  // mean of target - net, field by field
 };
 std::vector<CalibrationBin> calibration_bins(std::span<const PositionRecord> targets,
-                                             std::span<const Probabilities> net, const Rules& rules);
+                                             std::span<const Probabilities> net,
+                                             const Rules& rules);
 
 }  // namespace nard

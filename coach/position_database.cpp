@@ -3,19 +3,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "core/atomic_file.h"
-#include "game/position_check.h"
-#include "core/read_file.h"
 #include "core/binary_io.h"
+#include "core/read_file.h"
+#include "game/position_check.h"
 
 namespace nard {
 
@@ -44,7 +44,8 @@ std::string PositionDatabase::target_name() const {
   if (target_kind == TargetKind::Rollout)
     return std::to_string(target_trials) + "-trial rollout" +
            (target_ply > 0 ? " (" + std::to_string(target_ply) + "-ply play)" : "") +
-           (target_truncation > 0 ? " truncated at " + std::to_string(target_truncation) + " plies" : "");
+           (target_truncation > 0 ? " truncated at " + std::to_string(target_truncation) + " plies"
+                                  : "");
   return std::to_string(target_ply) + "-ply search";
 }
 
@@ -89,10 +90,11 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   if (magic != kPositionDatabaseMagic)
     return make_error(src + ": not a nard position database (wrong magic number)");
   if (version < 1 || version > kPositionDatabaseVersion)
-    return make_error(src + ": position database format version " + std::to_string(version) +
-                      ", this nard reads versions 1 to " + std::to_string(kPositionDatabaseVersion) +
-                      (version > kPositionDatabaseVersion ? "; read it with a newer nard"
-                                                          : "; re-create it with this nard's `nard targets`"));
+    return make_error(
+        src + ": position database format version " + std::to_string(version) +
+        ", this nard reads versions 1 to " + std::to_string(kPositionDatabaseVersion) +
+        (version > kPositionDatabaseVersion ? "; read it with a newer nard"
+                                            : "; re-create it with this nard's `nard targets`"));
   uint64_t stored = 0;
   {
     binary::Reader tail(bytes.substr(bytes.size() - 8));
@@ -105,20 +107,25 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   uint32_t variant = 0, kind = 0, ply = 0, trials = 0, truncation = 0, group = 0;
   uint64_t count = 0;
   const bool header = in.u32(variant) && in.str(db.rules, 256) && in.u32(kind) && in.u32(ply) &&
-                      in.u32(trials) && (version < 2 || in.u32(truncation)) && (version < 3 || in.u32(group)) && in.str(db.model) &&
+                      in.u32(trials) && (version < 2 || in.u32(truncation)) &&
+                      (version < 3 || in.u32(group)) && in.str(db.model) &&
                       in.str(db.description) && in.u64(count);
   if (!header) return make_error(src + ": truncated header");
-  if (variant >= kVariantCount) return make_error(src + ": unknown variant number " + std::to_string(variant));
+  if (variant >= kVariantCount)
+    return make_error(src + ": unknown variant number " + std::to_string(variant));
   if (kind > 1) return make_error(src + ": unknown target kind " + std::to_string(kind));
   if (ply > 8 || trials > 100000000 || truncation > 100000 || (truncation > 0 && kind != 1))
     return make_error(src + ": implausible target settings");
   // A header that a lower version holds is written as that version: this file would not write back the same.
   if (version == 2 && truncation == 0)
-    return make_error(src + ": a version 2 position database without a rollout truncation (the file is corrupt "
-                      "or was not written by nard)");
+    return make_error(
+        src +
+        ": a version 2 position database without a rollout truncation (the file is corrupt "
+        "or was not written by nard)");
   if (version == 3 && (group < 2 || group > uint32_t(kMaxPlayGroup)))
-    return make_error(src + ": a version 3 position database with a play group of " + std::to_string(group) +
-                      " (2 to " + std::to_string(kMaxPlayGroup) + "; the file is corrupt or was not written by nard)");
+    return make_error(src + ": a version 3 position database with a play group of " +
+                      std::to_string(group) + " (2 to " + std::to_string(kMaxPlayGroup) +
+                      "; the file is corrupt or was not written by nard)");
   db.variant = Variant(variant);
   db.target_kind = TargetKind(kind);
   db.target_ply = int(ply);
@@ -128,14 +135,16 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
   Result<Rules> rules = rules_preset(db.rules);
   if (!rules) return make_error(src + ": " + rules.error().message);
   if (rules->variant != db.variant)
-    return make_error(src + ": rules preset '" + db.rules + "' is not a preset of the file's game " +
+    return make_error(src + ": rules preset '" + db.rules +
+                      "' is not a preset of the file's game " +
                       std::string(variant_name(db.variant)));
   if (count > kMaxRecords || in.left() != count * kPositionRecordBytes + 8)
     return make_error(src + ": the record count " + std::to_string(count) +
                       " does not match the file size (truncated or trailing bytes)");
   if (group > 0 && count % group != 0)
-    return make_error(src + ": " + std::to_string(count) + " records are not whole play groups of " +
-                      std::to_string(group) + " (the file is corrupt or was not written by nard)");
+    return make_error(src + ": " + std::to_string(count) +
+                      " records are not whole play groups of " + std::to_string(group) +
+                      " (the file is corrupt or was not written by nard)");
   db.records.resize(size_t(count));
   for (uint64_t i = 0; i < count; ++i) {
     PositionRecord& r = db.records[size_t(i)];
@@ -154,7 +163,8 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
     for (float& f : v) in.f32(f);
     r.target = Probabilities::from_array(v);
     if (auto e = check_position(p, *rules))
-      return make_error(record_error(src, i, "is not a position of the file's game: " + e->message));
+      return make_error(
+          record_error(src, i, "is not a position of the file's game: " + e->message));
     if (!valid_target(r.target))
       return make_error(record_error(src, i, "has targets that are not consistent probabilities"));
   }
@@ -168,15 +178,16 @@ Result<PositionDatabase> load_position_database(const std::string& path) {
 }
 
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db) {
-  if (db.target_truncation < 0 || (db.target_truncation > 0 && db.target_kind != TargetKind::Rollout))
+  if (db.target_truncation < 0 ||
+      (db.target_truncation > 0 && db.target_kind != TargetKind::Rollout))
     return make_error(path + ": not written: a truncation belongs to rollout targets only (got " +
                       std::to_string(db.target_truncation) + " plies for " +
                       (db.target_kind == TargetKind::Rollout ? "a rollout" : "a search") + ")");
   if (db.play_group != 0 && (db.play_group < 2 || db.play_group > kMaxPlayGroup ||
                              db.records.size() % size_t(db.play_group) != 0))
-    return make_error(path + ": not written: a play group of " + std::to_string(db.play_group) + " for " +
-                      std::to_string(db.records.size()) + " records (groups of 2 to " + std::to_string(kMaxPlayGroup) +
-                      " plays, whole groups only)");
+    return make_error(path + ": not written: a play group of " + std::to_string(db.play_group) +
+                      " for " + std::to_string(db.records.size()) + " records (groups of 2 to " +
+                      std::to_string(kMaxPlayGroup) + " plays, whole groups only)");
   return write_file_atomic(path, serialize_position_database(db));
 }
 
@@ -188,9 +199,11 @@ Result<std::vector<std::string>> find_position_databases(const std::vector<std::
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
       for (const auto& e : fs::recursive_directory_iterator(p, ec))
-        if (e.is_regular_file() && e.path().extension() == ".npdb") found.push_back(e.path().string());
+        if (e.is_regular_file() && e.path().extension() == ".npdb")
+          found.push_back(e.path().string());
       if (ec) return make_error(p + ": cannot list the directory (" + ec.message() + ")");
-      if (found.empty()) return make_error(p + ": no position databases (*.npdb) in this directory");
+      if (found.empty())
+        return make_error(p + ": no position databases (*.npdb) in this directory");
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::is_regular_file(p, ec)) {

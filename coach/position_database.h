@@ -46,23 +46,23 @@
 #include <string_view>
 #include <vector>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 #include "nn/probabilities.h"
 
 namespace nard {
 
 inline constexpr uint32_t kPositionDatabaseMagic = 0x4244504E;  // "NPDB" in file byte order
-inline constexpr uint32_t kPositionDatabaseVersion = 3;  // reads 1, 2 and 3
-inline constexpr int kMaxPlayGroup = 64;  // plays per group at most
+inline constexpr uint32_t kPositionDatabaseVersion = 3;         // reads 1, 2 and 3
+inline constexpr int kMaxPlayGroup = 64;                        // plays per group at most
 inline constexpr int kPositionRecordBytes = 52;
 
 enum class TargetKind : uint32_t { Search = 0, Rollout = 1 };
 
 struct PositionRecord {
-  Position position;       // side on roll, before the roll
-  Probabilities target;    // from the side on roll
+  Position position;     // side on roll, before the roll
+  Probabilities target;  // from the side on roll
   bool operator==(const PositionRecord&) const = default;
 };
 
@@ -73,7 +73,7 @@ struct PositionDatabase {
   int target_ply = 2;
   int target_trials = 0;
   int target_truncation = 0;  // rollout plies before the net's value; 0: to the end (or a search)
-  int play_group = 0;         // 0: independent records; K >= 2: consecutive groups of K plays' results
+  int play_group = 0;  // 0: independent records; K >= 2: consecutive groups of K plays' results
   std::string model;
   std::string description;
   std::vector<PositionRecord> records;

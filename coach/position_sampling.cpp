@@ -7,21 +7,21 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "play/self_play.h"
 #include "core/work_share.h"
 #include "game/dice.h"
+#include "play/self_play.h"
 
 namespace nard {
 
 namespace {
 constexpr uint64_t kAlternativesStream = 0x616C7473ull;  // "alts"
-constexpr int kGamesPerBlock = 32;               // games between progress reports
+constexpr int kGamesPerBlock = 32;                       // games between progress reports
 
 // What one game contributes: the positions it kept, and whether it was abandoned unfinished.
 struct GameSample {
   std::vector<Position> kept;
   std::vector<Position> alternatives;  // results of plays not made (SamplingConfig::alternatives)
-  std::vector<Position> groups;        // play groups, one after another (SamplingConfig::play_groups)
+  std::vector<Position> groups;  // play groups, one after another (SamplingConfig::play_groups)
   uint8_t unfinished = 0;
 };
 
@@ -38,10 +38,12 @@ void add_alternatives(const SelfPlayTurn& turn, int k, std::vector<Position>& ou
 }
 
 // The results of the net's `k` best plays of a turn, best first, when it has k different ones.
-void add_play_group(const SelfPlayTurn& turn, const Rules& rules, int k, std::vector<Position>& out) {
+void add_play_group(const SelfPlayTurn& turn, const Rules& rules, int k,
+                    std::vector<Position>& out) {
   std::vector<std::pair<float, int>> order;
   order.reserve(turn.results.size());
-  for (size_t i = 0; i < turn.results.size(); ++i) order.emplace_back(cubeless_equity(turn.values[i], rules), int(i));
+  for (size_t i = 0; i < turn.results.size(); ++i)
+    order.emplace_back(cubeless_equity(turn.values[i], rules), int(i));
   std::sort(order.begin(), order.end());
   std::vector<Position> group;
   for (const auto& [value, i] : order) {
@@ -60,20 +62,20 @@ uint64_t group_key(std::span<const Position> group) {
 }
 }  // namespace
 
-Result<std::vector<Position>> sample_positions(Communicator& communicator,
-                                               const std::shared_ptr<const NeuralModel>& model,
-                                               const SamplingConfig& c,
-                                               const std::function<bool(const Position&)>& skip,
-                                               SampleStatistics* statistics,
-                                               const std::function<void(long long, long long)>& progress) {
+Result<std::vector<Position>> sample_positions(
+    Communicator& communicator, const std::shared_ptr<const NeuralModel>& model,
+    const SamplingConfig& c, const std::function<bool(const Position&)>& skip,
+    SampleStatistics* statistics, const std::function<void(long long, long long)>& progress) {
   const Rules& rules = model->rules();
   SelfPlayOptions options;
   options.exploration = c.exploration;
   const long long games = std::max(0, c.games);
   Communicator* comm = communicator.size() > 1 ? &communicator : nullptr;
   std::vector<long long> mine;
-  if (comm) mine = share_of(*comm, games);
-  else for (long long g = 0; g < games; ++g) mine.push_back(g);
+  if (comm)
+    mine = share_of(*comm, games);
+  else
+    for (long long g = 0; g < games; ++g) mine.push_back(g);
   const int count = int(mine.size());
   std::vector<GameSample> played(static_cast<size_t>(count));
   const int threads = std::max(1, c.threads);
@@ -91,11 +93,13 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
         Rng keep_turn(seed ^ kAlternativesStream);
         if (c.play_groups > 0)
           observer = [&](const SelfPlayTurn& turn) {
-            if (keep_turn.uniform() < c.keep) add_play_group(turn, rules, c.play_groups, out.groups);
+            if (keep_turn.uniform() < c.keep)
+              add_play_group(turn, rules, c.play_groups, out.groups);
           };
         else if (c.alternatives > 0)
           observer = [&](const SelfPlayTurn& turn) {
-            if (keep_turn.uniform() < c.keep) add_alternatives(turn, c.alternatives, out.alternatives);
+            if (keep_turn.uniform() < c.keep)
+              add_alternatives(turn, c.alternatives, out.alternatives);
           };
         const PlayedGame game = player.play(evaluator, seed, options, observer);
         out.unfinished = game.finished ? 0 : 1;
@@ -120,9 +124,11 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
       w.put_vector(g.groups);
     };
     const auto decode = [](ByteReader& r, GameSample& g) {
-      return r.get(g.unfinished) && r.get_vector(g.kept) && r.get_vector(g.alternatives) && r.get_vector(g.groups);
+      return r.get(g.unfinished) && r.get_vector(g.kept) && r.get_vector(g.alternatives) &&
+             r.get_vector(g.groups);
     };
-    Result<std::vector<GameSample>> all = gather_items<GameSample>(*comm, games, played, encode, decode);
+    Result<std::vector<GameSample>> all =
+        gather_items<GameSample>(*comm, games, played, encode, decode);
     if (!all) return all.error();
     Result<std::string> bytes = from_root(*comm, [&]() -> Result<std::string> {
       ByteWriter w;
@@ -161,7 +167,8 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
     for (size_t at = 0; c.play_groups > 0 && at + k <= g.groups.size(); at += k) {
       const std::span<const Position> group(g.groups.data() + at, k);
       bool usable = true;
-      for (const Position& p : group) usable = usable && !terminal_probabilities(rules, p) && !(skip && skip(p));
+      for (const Position& p : group)
+        usable = usable && !terminal_probabilities(rules, p) && !(skip && skip(p));
       if (!usable || !first_groups.insert(group_key(group)).second) {
         ++st.groups_dropped;
         continue;
@@ -174,12 +181,14 @@ Result<std::vector<Position>> sample_positions(Communicator& communicator,
   return result;
 }
 
-std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model, const SamplingConfig& c,
+std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model,
+                                       const SamplingConfig& c,
                                        const std::function<bool(const Position&)>& skip,
                                        SampleStatistics* statistics,
                                        const std::function<void(long long, long long)>& progress) {
   const std::unique_ptr<Communicator> alone = Communicator::single();
-  return sample_positions(*alone, model, c, skip, statistics, progress).value();  // alone: cannot fail
+  return sample_positions(*alone, model, c, skip, statistics, progress)
+      .value();  // alone: cannot fail
 }
 
 }  // namespace nard

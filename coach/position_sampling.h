@@ -34,8 +34,8 @@
 #include <vector>
 
 #include "core/distributed.h"
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
 
@@ -64,36 +64,36 @@ struct SamplingConfig {
   uint64_t seed = 1;
   double exploration = 0.05;  // per move
   double keep = 0.5;          // probability of keeping a candidate position
-  int alternatives = 0;       // per kept turn: the results of this many of the net's next-best plays
-  int play_groups = 0;        // >= 2: the sample is play groups of this many plays (see above)
+  int alternatives = 0;  // per kept turn: the results of this many of the net's next-best plays
+  int play_groups = 0;   // >= 2: the sample is play groups of this many plays (see above)
   int threads = 2;
 };
 
 struct SampleStatistics {
   long long games = 0, unfinished_games = 0;
-  long long candidates = 0;   // positions met (excluding each game's starting position), and alternatives
-  long long alternatives = 0; // of the candidates, results of plays not made
-  long long groups = 0;       // play groups in the sample (play_groups)
+  long long candidates =
+      0;  // positions met (excluding each game's starting position), and alternatives
+  long long alternatives = 0;    // of the candidates, results of plays not made
+  long long groups = 0;          // play groups in the sample (play_groups)
   long long groups_dropped = 0;  // play groups dropped: a repeat, a skipped or a finished position
-  long long repeats = 0;      // dropped as exact repeats
-  long long skipped = 0;      // dropped by `skip` (or a finished game)
+  long long repeats = 0;         // dropped as exact repeats
+  long long skipped = 0;         // dropped by `skip` (or a finished game)
 };
 
 // Plays the games with `model` (0-ply greedy, both sides) and returns the sampled positions.
 // `skip(pos)` true drops a position (may be empty). `progress(games_done, games)` is called from
 // the calling thread now and then.
-std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model,
-                                       const SamplingConfig& config,
-                                       const std::function<bool(const Position&)>& skip,
-                                       SampleStatistics* statistics = nullptr,
-                                       const std::function<void(long long, long long)>& progress = {});
+std::vector<Position> sample_positions(
+    const std::shared_ptr<const NeuralModel>& model, const SamplingConfig& config,
+    const std::function<bool(const Position&)>& skip, SampleStatistics* statistics = nullptr,
+    const std::function<void(long long, long long)>& progress = {});
 
 // The same with the games spread over the ranks of `comm` (progress: this rank's share, scaled to
 // all the games). Fails only when a rank fails or stops answering.
-Result<std::vector<Position>> sample_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
-                                               const SamplingConfig& config,
-                                               const std::function<bool(const Position&)>& skip,
-                                               SampleStatistics* statistics = nullptr,
-                                               const std::function<void(long long, long long)>& progress = {});
+Result<std::vector<Position>> sample_positions(
+    Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+    const SamplingConfig& config, const std::function<bool(const Position&)>& skip,
+    SampleStatistics* statistics = nullptr,
+    const std::function<void(long long, long long)>& progress = {});
 
 }  // namespace nard

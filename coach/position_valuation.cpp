@@ -8,13 +8,15 @@
 namespace nard {
 
 namespace {
-constexpr size_t kPositionsPerBlock = 256;        // positions between progress reports
-constexpr size_t kRolloutsPerBlock = 16;          // the same for rollouts (~0.8 s each, truncated)
-constexpr uint64_t kRolloutSeedSalt = 0x726f6c6cULL;  // "roll": keeps these dice apart from a game's
-}
+constexpr size_t kPositionsPerBlock = 256;  // positions between progress reports
+constexpr size_t kRolloutsPerBlock = 16;    // the same for rollouts (~0.8 s each, truncated)
+constexpr uint64_t kRolloutSeedSalt =
+    0x726f6c6cULL;  // "roll": keeps these dice apart from a game's
+}  // namespace
 
-void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
-                     const ValuationConfig& c, std::span<Probabilities> out,
+void value_positions(const std::shared_ptr<const NeuralModel>& model,
+                     std::span<const Position> positions, const ValuationConfig& c,
+                     std::span<Probabilities> out,
                      const std::function<void(long long, long long)>& progress) {
   SearchConfig sc = c.search;
   sc.ply = c.ply;
@@ -28,7 +30,7 @@ void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<
       const size_t end = std::min(n, block + kPositionsPerBlock);
 #pragma omp for schedule(dynamic, 1)
       for (size_t i = block; i < end; ++i) out[i] = search.evaluate(positions[i], c.ply);
-      // the implicit barrier of the for: every thread is here before the report
+        // the implicit barrier of the for: every thread is here before the report
 #pragma omp master
       if (progress) progress((long long)end, (long long)n);
     }
@@ -36,11 +38,13 @@ void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<
 }
 
 std::optional<Error> rollout_positions(const std::shared_ptr<const NeuralModel>& model,
-                                       std::span<const Position> positions, const RolloutValuationConfig& c,
+                                       std::span<const Position> positions,
+                                       const RolloutValuationConfig& c,
                                        std::span<Probabilities> out,
                                        const std::function<void(long long, long long)>& progress) {
   if (c.trials < 1) return make_error("a rollout needs at least 1 trial");
-  if (c.truncate_plies < 0) return make_error("a rollout's truncation is 0 (none) or a number of plies");
+  if (c.truncate_plies < 0)
+    return make_error("a rollout's truncation is 0 (none) or a number of plies");
   RolloutConfig rc;
   rc.trials = c.trials;
   rc.truncate_plies = c.truncate_plies;
@@ -76,7 +80,8 @@ std::optional<Error> rollout_positions(const std::shared_ptr<const NeuralModel>&
   return failed;
 }
 
-std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+std::optional<Error> value_positions(Communicator& comm,
+                                     const std::shared_ptr<const NeuralModel>& model,
                                      std::span<const Position> positions, const ValuationConfig& c,
                                      std::span<Probabilities> out,
                                      const std::function<void(long long, long long)>& progress) {

@@ -15,16 +15,16 @@
 #include <vector>
 
 #include "core/distributed.h"
-#include "play/rollout.h"
-#include "search/search.h"
 #include "game/position.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "play/rollout.h"
+#include "search/search.h"
 
 namespace nard {
 
 struct ValuationConfig {
-  int ply = 2;  // 0..3
+  int ply = 2;          // 0..3
   SearchConfig search;  // filters and pruning; `ply` above overrides search.ply
   int threads = 2;
 };
@@ -32,18 +32,19 @@ struct ValuationConfig {
 // out[i]: the ply-deep value of positions[i] (side on roll, before the roll). `progress(done,
 // total)` is called from the calling thread now and then. Precondition: out.size() ==
 // positions.size().
-void value_positions(const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
-                     const ValuationConfig& config, std::span<Probabilities> out,
+void value_positions(const std::shared_ptr<const NeuralModel>& model,
+                     std::span<const Position> positions, const ValuationConfig& config,
+                     std::span<Probabilities> out,
                      const std::function<void(long long, long long)>& progress = {});
 
 // The same with the positions spread over the ranks of `comm` (rank r values positions r,
 // r + size, ...; core/work_share.h): every rank passes the same positions, and rank 0's `out` gets
 // every value (the other ranks' `out` is left as it was). The values are those of the one-process
 // call, whatever the number of ranks. Fails only when a rank fails or stops answering.
-std::optional<Error> value_positions(Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
-                                     std::span<const Position> positions, const ValuationConfig& config,
-                                     std::span<Probabilities> out,
-                                     const std::function<void(long long, long long)>& progress = {});
+std::optional<Error> value_positions(
+    Communicator& comm, const std::shared_ptr<const NeuralModel>& model,
+    std::span<const Position> positions, const ValuationConfig& config,
+    std::span<Probabilities> out, const std::function<void(long long, long long)>& progress = {});
 
 // Targets from rollouts (play/rollout.h): each position rolled out on its own, `trials` trials with
 // variance reduction and stratified dice, each trial ending after `truncate_plies` plies with the
@@ -61,9 +62,9 @@ struct RolloutValuationConfig {
 
 // out[i]: the rollout's mean probabilities of positions[i]. Fails on a bad config (trials < 1).
 // `progress(done, total)` as value_positions'. Precondition: out.size() == positions.size().
-std::optional<Error> rollout_positions(const std::shared_ptr<const NeuralModel>& model,
-                                       std::span<const Position> positions, const RolloutValuationConfig& config,
-                                       std::span<Probabilities> out,
-                                       const std::function<void(long long, long long)>& progress = {});
+std::optional<Error> rollout_positions(
+    const std::shared_ptr<const NeuralModel>& model, std::span<const Position> positions,
+    const RolloutValuationConfig& config, std::span<Probabilities> out,
+    const std::function<void(long long, long long)>& progress = {});
 
 }  // namespace nard

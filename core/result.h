@@ -15,8 +15,8 @@ struct Error {
 template <class T>
 class Result {
  public:
-  Result(T value) : data_(std::move(value)) {}         // NOLINT: implicit by design
-  Result(Error error) : data_(std::move(error)) {}     // NOLINT: implicit by design
+  Result(T value) : data_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : data_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const { return std::holds_alternative<T>(data_); }
   explicit operator bool() const { return ok(); }

@@ -30,9 +30,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/result.h"
 #include "game/match_state.h"
 #include "game/position.h"
-#include "core/result.h"
 
 namespace nard {
 

@@ -1,15 +1,14 @@
 #include "formats/mat_file.h"
 
 #include <algorithm>
-
 #include <cctype>
 #include <charconv>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "game/game_replay.h"
 #include "core/text_scan.h"
+#include "game/game_replay.h"
 
 namespace nard {
 
@@ -608,9 +607,9 @@ void write_game(std::string& out, const MatchRecord& record, const MatchGame& g)
   out += " Game " + std::to_string(g.number) + "\n";
   // The left entry is padded to 31 columns, and a longer one still ends with a space: the second
   // name must not run into the first score's digits.
-  out += " " + pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]) + " ", 31) +
-         score_line_name(record.players[1], 1) +
-         " : " + std::to_string(g.score[1]) + "\n";
+  out += " " +
+         pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]) + " ", 31) +
+         score_line_name(record.players[1], 1) + " : " + std::to_string(g.score[1]) + "\n";
   int number = 0;
   LineCells line;
   auto flush = [&] {

@@ -5,8 +5,8 @@
 
 #include <string_view>
 
-#include "game/match_record.h"
 #include "core/result.h"
+#include "game/match_record.h"
 
 namespace nard {
 

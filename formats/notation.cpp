@@ -49,9 +49,12 @@ Result<Position> parse_notation_partial(std::string_view text, Geometry geometry
     if (part.empty()) continue;
     if (part.substr(0, 6) == "first:") {
       for (char c : part.substr(6)) {
-        if (c == 'x') pos.set_mover_first_turn(true);
-        else if (c == 'o') pos.set_opp_first_turn(true);
-        else return make_error(where + "flag 'first:' takes x, o or xo");
+        if (c == 'x')
+          pos.set_mover_first_turn(true);
+        else if (c == 'o')
+          pos.set_opp_first_turn(true);
+        else
+          return make_error(where + "flag 'first:' takes x, o or xo");
       }
       continue;
     }
@@ -89,16 +92,19 @@ Result<Position> parse_notation_partial(std::string_view text, Geometry geometry
       if (!parse_int(point, p) || p < 1 || p > kPoints)
         return make_error(where + "point must be 1..24, bar or off, in '" + std::string(tok) + "'");
       if (pos.at(p) != 0)
-        return make_error(where + "point " + std::to_string(p) + " is given twice or holds both sides");
+        return make_error(where + "point " + std::to_string(p) +
+                          " is given twice or holds both sides");
       if (n == 0) {
-        if (pinned) return make_error(where + "a pin needs checkers on top at point " + std::to_string(p));
+        if (pinned)
+          return make_error(where + "a pin needs checkers on top at point " + std::to_string(p));
         continue;
       }
       pos.set(p, sign * n);
       if (pinned) pos.set_pin(p, true);
     }
   }
-  if (!seen[0] && !seen[1]) return make_error(where + "no side given (write e.g. 'x 24:15; o 1:15')");
+  if (!seen[0] && !seen[1])
+    return make_error(where + "no side given (write e.g. 'x 24:15; o 1:15')");
   return pos;
 }
 

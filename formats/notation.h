@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 
 namespace nard {

@@ -3,8 +3,8 @@
 #include "formats/fibs_board.h"
 #include "formats/gnubg_id.h"
 #include "formats/notation.h"
-#include "game/position_check.h"
 #include "formats/xgid.h"
+#include "game/position_check.h"
 
 namespace nard {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/result.h"
 #include "game/match_state.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 
 namespace nard {

@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "game/game_replay.h"
 #include "core/text_scan.h"
+#include "game/game_replay.h"
 
 namespace nard {
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <string_view>
 
-#include "game/match_record.h"
 #include "core/result.h"
+#include "game/match_record.h"
 
 namespace nard {
 

@@ -16,7 +16,8 @@ DoubleCheck may_double(const Rules& rules, const CubeState& cube, int player, bo
   return {true, ""};
 }
 
-Result<CubeState> offer_double(const Rules& rules, const CubeState& cube, int player, bool crawford_game) {
+Result<CubeState> offer_double(const Rules& rules, const CubeState& cube, int player,
+                               bool crawford_game) {
   const DoubleCheck c = may_double(rules, cube, player, crawford_game);
   if (!c.allowed) return make_error(std::string("cannot double: ") + c.reason);
   CubeState s = cube;
@@ -43,7 +44,8 @@ Result<CubeState> answer_double(const Rules& rules, const CubeState& cube, CubeR
       if (!money_game || !rules.beavers) return make_error("beavers are not allowed here");
       const int doubled = next_cube_value(rules, cube.value);
       const int beavered = next_cube_value(rules, doubled);
-      if (beavered > rules.cube_cap) return make_error("cannot beaver: the cube would pass its cap");
+      if (beavered > rules.cube_cap)
+        return make_error("cannot beaver: the cube would pass its cap");
       s.value = doubled;  // in force if the doubler drops the beaver
       s.owner = taker;
       s.turned = true;

@@ -11,11 +11,11 @@
 namespace nard {
 
 struct CubeState {
-  int value = 1;               // the stake multiplier now in force
-  int owner = -1;              // -1 centred, else the player who may redouble
-  bool turned = false;         // has the cube ever been turned this game (Jacoby)
-  int pending_from = -1;       // player who has offered a double that awaits an answer, else -1
-  bool beavered = false;       // the pending offer was beavered (the doubler must take or drop it)
+  int value = 1;          // the stake multiplier now in force
+  int owner = -1;         // -1 centred, else the player who may redouble
+  bool turned = false;    // has the cube ever been turned this game (Jacoby)
+  int pending_from = -1;  // player who has offered a double that awaits an answer, else -1
+  bool beavered = false;  // the pending offer was beavered (the doubler must take or drop it)
 };
 
 // The value the cube takes when doubled from `value` under the rules' progression.
@@ -33,7 +33,8 @@ DoubleCheck may_double(const Rules& rules, const CubeState& cube, int player, bo
 enum class CubeResponse : uint8_t { Take, Drop, Beaver };
 
 // The transitions. Each returns an Error (and leaves the state alone) when the step is illegal.
-Result<CubeState> offer_double(const Rules& rules, const CubeState& cube, int player, bool crawford_game);
+Result<CubeState> offer_double(const Rules& rules, const CubeState& cube, int player,
+                               bool crawford_game);
 // The opponent answers. Beaver (money only, rules.beavers): take and immediately redouble.
 Result<CubeState> answer_double(const Rules& rules, const CubeState& cube, CubeResponse response,
                                 bool money_game);

@@ -50,10 +50,17 @@ GameResult bear_off_win(const Rules& r, const Position& p) {
   bool triple = false;
   if (r.variant == Variant::LongNardy) {
     switch (r.ln_triple) {
-      case LnTriple::None: break;
-      case LnTriple::HomeMars: triple = loser_on_own(p, 1, 6) == kCheckers; break;
-      case LnTriple::KoksFirstQuarter: triple = loser_on_own(p, 19, 24) > 0; break;
-      case LnTriple::KoksNoneHome: triple = loser_on_own(p, 1, 6) == 0; break;
+      case LnTriple::None:
+        break;
+      case LnTriple::HomeMars:
+        triple = loser_on_own(p, 1, 6) == kCheckers;
+        break;
+      case LnTriple::KoksFirstQuarter:
+        triple = loser_on_own(p, 19, 24) > 0;
+        break;
+      case LnTriple::KoksNoneHome:
+        triple = loser_on_own(p, 1, 6) == 0;
+        break;
     }
     if (triple) res.points = 3;
   } else if (r.has_backgammons()) {
@@ -104,14 +111,20 @@ std::string outcome_name(Outcome o, const Rules& r) {
   const bool russian = r.preset.rfind("ru_short", 0) == 0 || r.variant == Variant::LongNardy;
   const bool persian = r.preset.rfind("iran", 0) == 0;
   switch (o) {
-    case Outcome::None: return "none";
-    case Outcome::Single: return russian ? "oin" : "single game";
-    case Outcome::Gammon: return russian || persian ? "mars" : "gammon";
+    case Outcome::None:
+      return "none";
+    case Outcome::Single:
+      return russian ? "oin" : "single game";
+    case Outcome::Gammon:
+      return russian || persian ? "mars" : "gammon";
     case Outcome::Backgammon:
       return russian ? "koks" : persian ? "black mars" : "backgammon";
-    case Outcome::MotherPin: return "mother pin";
-    case Outcome::Closure: return "closure";
-    case Outcome::Draw: return "draw";
+    case Outcome::MotherPin:
+      return "mother pin";
+    case Outcome::Closure:
+      return "closure";
+    case Outcome::Draw:
+      return "draw";
   }
   return "?";
 }

@@ -26,7 +26,9 @@ constexpr size_t kKeptScratch = 4;
 thread_local bool scratch_pool_gone = false;
 struct ScratchPool {
   std::vector<MoveScratch> kept;
-  ScratchPool() { kept.reserve(kKeptScratch); }  // so that keeping one (in a destructor) never throws
+  ScratchPool() {
+    kept.reserve(kKeptScratch);
+  }  // so that keeping one (in a destructor) never throws
   ~ScratchPool() { scratch_pool_gone = true; }
 };
 thread_local ScratchPool scratch_pool;

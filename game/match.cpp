@@ -104,9 +104,11 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
         agents[side]->wants_to_double(pos, view_for(side, opts, cube))) {
       const CubeState offered = *offer_double(rules, cube, side, opts.crawford_game);
       if (opts.replay) opts.replay->double_cube(side);
-      const CubeResponse r = agents[1 - side]->respond_to_double(pos.flipped(), view_for(1 - side, opts, offered));
+      const CubeResponse r =
+          agents[1 - side]->respond_to_double(pos.flipped(), view_for(1 - side, opts, offered));
       Result<CubeState> next = answer_double(rules, offered, r, money);
-      if (!next) next = answer_double(rules, offered, CubeResponse::Take, money);  // beaver not allowed
+      if (!next)
+        next = answer_double(rules, offered, CubeResponse::Take, money);  // beaver not allowed
       if (opts.replay) {
         if (r == CubeResponse::Drop)
           opts.replay->drop(1 - side);
@@ -126,8 +128,10 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
       if (cube.beavered) {
         const CubeResponse b = agents[side]->respond_to_double(pos, view_for(side, opts, cube));
         const CubeState before = cube;
-        cube = *answer_beaver(cube, b == CubeResponse::Drop ? CubeResponse::Drop : CubeResponse::Take);
-        if (opts.replay) b == CubeResponse::Drop ? opts.replay->drop(side) : opts.replay->take(side);
+        cube =
+            *answer_beaver(cube, b == CubeResponse::Drop ? CubeResponse::Drop : CubeResponse::Take);
+        if (opts.replay)
+          b == CubeResponse::Drop ? opts.replay->drop(side) : opts.replay->take(side);
         if (b == CubeResponse::Drop) {
           rec.winner = 1 - side;
           rec.points = before.value;
@@ -144,7 +148,8 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     if (n == 0) {
       if (opts.replay) opts.replay->play(side, WrittenPlay{});
       pos.set_mover_first_turn(false);
-      if (++forfeits_in_a_row >= 2 && is_deadlocked(gen, buffer, pos)) break;  // Plakoto deadlock: draw
+      if (++forfeits_in_a_row >= 2 && is_deadlocked(gen, buffer, pos))
+        break;  // Plakoto deadlock: draw
       pos = pos.flipped();
       side ^= 1;
       continue;
@@ -152,8 +157,8 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     forfeits_in_a_row = 0;
     const int offered = agents[side]->offer_resignation(pos, dice, view_for(side, opts, cube));
     const bool accepted =
-        offered > 0 &&
-        agents[1 - side]->accept_resignation(pos.flipped(), dice, offered, view_for(1 - side, opts, cube));
+        offered > 0 && agents[1 - side]->accept_resignation(pos.flipped(), dice, offered,
+                                                            view_for(1 - side, opts, cube));
     if (opts.replay && offered > 0) {
       opts.replay->resign(side, offered);
       accepted ? opts.replay->accept(1 - side) : opts.replay->reject(1 - side);
@@ -167,7 +172,8 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
       rec.points = pts * cube.value;
       return rec;
     }
-    const int choice = agents[side]->choose_play(pos, dice, {buffer, size_t(n)}, view_for(side, opts, cube));
+    const int choice =
+        agents[side]->choose_play(pos, dice, {buffer, size_t(n)}, view_for(side, opts, cube));
     const Position next = buffer[choice];
     if (opts.replay) opts.replay->play_to(side, next);
     const GameResult res = game_result(rules, next);
@@ -190,8 +196,8 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
   return rec;
 }
 
-SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games, bool record) {
+SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed,
+                           int match_length, int games, bool record) {
   const SessionSlot slot{rules, {agents[0], agents[1]}, ""};
   return play_session(std::span<const SessionSlot>(&slot, 1), seed, match_length, games, record);
 }

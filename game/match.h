@@ -26,7 +26,7 @@ struct MatchView {
   int match_length = 0;  // 0 = money
   int my_score = 0, opp_score = 0;
   bool crawford_game = false;
-  CubeState cube;        // owner is 0 = this agent, 1 = the opponent, -1 centred
+  CubeState cube;  // owner is 0 = this agent, 1 = the opponent, -1 centred
 };
 
 // The match as `player` sees it, from a gnubg-style MatchState (no double pending).
@@ -42,7 +42,9 @@ class Agent {
   // Asked before rolling when the agent may double.
   virtual bool wants_to_double(const Position&, const MatchView&) { return false; }
   // Asked when the opponent doubles (pos seen from the agent, who is NOT on roll).
-  virtual CubeResponse respond_to_double(const Position&, const MatchView&) { return CubeResponse::Take; }
+  virtual CubeResponse respond_to_double(const Position&, const MatchView&) {
+    return CubeResponse::Take;
+  }
   // A resignation the agent offers: the points it concedes before the cube (1 a single game,
   // the rules' gammon or backgammon value), 0 to play on. Asked once a turn, after the roll and
   // before choose_play, when the roll can be played (pos seen from the agent, on roll).
@@ -58,7 +60,8 @@ class Agent {
 // Match bookkeeping: scores, the Crawford game, match end.
 class MatchScore {
  public:
-  MatchScore(int match_length, bool crawford_rule) : length_(match_length), crawford_rule_(crawford_rule) {}
+  MatchScore(int match_length, bool crawford_rule)
+      : length_(match_length), crawford_rule_(crawford_rule) {}
   int length() const { return length_; }
   int score(int player) const { return score_[player]; }
   bool over() const { return length_ > 0 && (score_[0] >= length_ || score_[1] >= length_); }
@@ -77,14 +80,14 @@ class MatchScore {
 };
 
 struct GameRecord {
-  int winner = -1;         // 0 or 1; -1 for a draw
-  int points = 0;          // scored by the winner, cube and Jacoby included
-  GameResult result;       // the board result (points before the cube), when not dropped
-  bool dropped = false;    // ended by a refused double
-  int resigned = 0;        // ended by an accepted resignation of this many points (before the cube)
+  int winner = -1;       // 0 or 1; -1 for a draw
+  int points = 0;        // scored by the winner, cube and Jacoby included
+  GameResult result;     // the board result (points before the cube), when not dropped
+  bool dropped = false;  // ended by a refused double
+  int resigned = 0;      // ended by an accepted resignation of this many points (before the cube)
   int cube_value = 1;
   int turns = 0;
-  int first_player = 0;    // who made the first play
+  int first_player = 0;  // who made the first play
 };
 
 struct GameOptions {
@@ -111,7 +114,8 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
 // Who starts and with which first roll (rules.md §1.5). Returns the starter; *first_roll is the
 // roll he plays (for O-BOTH the two opening dice; for O-REROLL a fresh roll). *ties counts the
 // tied opening rolls (automatic doubles), when ties != nullptr.
-int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll, int* ties = nullptr);
+int opening(const Rules& rules, Rng& rng, int previous_winner, Dice* first_roll,
+            int* ties = nullptr);
 
 struct SessionResult {
   std::vector<GameRecord> games;
@@ -121,8 +125,8 @@ struct SessionResult {
 };
 // A money session of `games` games (match_length 0) or a match to match_length points.
 // record: keep every game's actions in SessionResult::recorded (for saving as a match file).
-SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed, int match_length,
-                           int games, bool record = false);
+SessionResult play_session(const Rules& rules, Agent* const agents[2], uint64_t seed,
+                           int match_length, int games, bool record = false);
 
 // Tavli as Greek players play it: a match whose games rotate Portes, Plakoto and Fevga (the rules
 // presets of the three games, in order).

@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/move.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 
 namespace nard {

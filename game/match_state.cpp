@@ -49,7 +49,8 @@ bool MatchState::is_consistent(std::string* why) const {
       return fail("a double is pending in the Crawford game, where nobody may double");
     if (double_offered && cube_owner == turn)
       return fail("a double is pending from the player who does not own the cube");
-    if (double_offered && dice_rolled()) return fail("a double is pending after the dice were rolled");
+    if (double_offered && dice_rolled())
+      return fail("a double is pending after the dice were rolled");
     if (!double_offered && resigned == Resignation::None && turn != on_roll)
       return fail("the player to decide differs from the player on roll with nothing pending");
   }

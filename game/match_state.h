@@ -45,7 +45,7 @@ struct MatchState {
   GameState game_state = GameState::Playing;
   bool double_offered = false;               // on_roll has doubled; `turn` must take or pass
   Resignation resigned = Resignation::None;  // a pending (or accepted, if game_state says so) offer
-  Dice dice{0, 0};  // as rolled ({0,0} = not rolled); the Match ID writes the higher die first
+  Dice dice{0, 0};      // as rolled ({0,0} = not rolled); the Match ID writes the higher die first
   bool jacoby = false;  // money play: gammons count only once the cube was turned
 
   bool is_money() const { return match_length == 0; }

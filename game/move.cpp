@@ -34,7 +34,10 @@ std::string format_move(const Move& move) {
       size_t next = subs.size();
       if (at > kOff)
         for (size_t j = 0; j < subs.size(); ++j)
-          if (!used[j] && subs[j].from == at) { next = j; break; }
+          if (!used[j] && subs[j].from == at) {
+            next = j;
+            break;
+          }
       if (next == subs.size()) break;
       if (hit) text += "/" + point_name(at) + "*";  // a hit is shown at the point where it happened
       used[next] = true;

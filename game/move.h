@@ -9,9 +9,9 @@
 namespace nard {
 
 struct SubMove {
-  int8_t from = 0;  // mover point 1..24, or 25 = bar
-  int8_t to = 0;    // mover point 1..24, or 0 = off
-  bool hit = false; // landed on a lone opposing checker: hit (backgammon) or pinned it (Plakoto)
+  int8_t from = 0;   // mover point 1..24, or 25 = bar
+  int8_t to = 0;     // mover point 1..24, or 0 = off
+  bool hit = false;  // landed on a lone opposing checker: hit (backgammon) or pinned it (Plakoto)
 };
 
 struct Move {

@@ -23,10 +23,10 @@
 #include <optional>
 #include <span>
 
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/move.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 
 namespace nard {

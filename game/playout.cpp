@@ -9,7 +9,9 @@ std::vector<PositionRoll> sample_positions(const Rules& rules, int games, uint64
   for (int g = 0; g < games; ++g) {
     Rng rng(game_seed(seed, uint64_t(g)));
     random_playout(gen, buffer.get(), start_position(rules), rng, 2000,
-                   [&](const Position& p, Dice d, const Position*, int) { out.push_back({p, d}); });
+                   [&](const Position& p, Dice d, const Position*, int) {
+                     out.push_back({p, d});
+                   });
   }
   return out;
 }

@@ -16,8 +16,8 @@ namespace nard {
 struct PlayoutStats {
   int turns = 0;
   int forfeits = 0;
-  GameResult result;     // seen from the side that made the last play
-  int last_mover = 0;    // 0 = the side on roll at the start, 1 = the other
+  GameResult result;   // seen from the side that made the last play
+  int last_mover = 0;  // 0 = the side on roll at the start, 1 = the other
 };
 
 // Plays one game from `start` with uniformly random plays. Calls visit(position, dice, plays,

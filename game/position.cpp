@@ -98,15 +98,22 @@ bool Position::is_consistent(std::string* why) const {
       return fail("pin on point " + std::to_string(p) + " with nothing on top");
     }
   }
-  if (m != kCheckers) return fail("the side on roll has " + std::to_string(m) + " checkers, not 15");
+  if (m != kCheckers)
+    return fail("the side on roll has " + std::to_string(m) + " checkers, not 15");
   if (o != kCheckers) return fail("the opponent has " + std::to_string(o) + " checkers, not 15");
   return true;
 }
 
 Position backgammon_start() {
   Position p;
-  p.set(24, 2); p.set(13, 5); p.set(8, 3); p.set(6, 5);
-  p.set(1, -2); p.set(12, -5); p.set(17, -3); p.set(19, -5);
+  p.set(24, 2);
+  p.set(13, 5);
+  p.set(8, 3);
+  p.set(6, 5);
+  p.set(1, -2);
+  p.set(12, -5);
+  p.set(17, -3);
+  p.set(19, -5);
   return p;
 }
 

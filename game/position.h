@@ -61,23 +61,37 @@ struct Position {
   int opp_count(int p) const { return board[p - 1] < 0 ? -board[p - 1] : 0; }
   bool pinned_under(int p) const { return (flags >> (p - 1)) & 1u; }
   void set_pin(int p, bool on) {
-    if (on) flags |= 1u << (p - 1); else flags &= ~(1u << (p - 1));
+    if (on)
+      flags |= 1u << (p - 1);
+    else
+      flags &= ~(1u << (p - 1));
   }
   bool mover_pinned_at(int p) const { return pinned_under(p) && at(p) < 0; }
   bool opp_pinned_at(int p) const { return pinned_under(p) && at(p) > 0; }
   uint32_t pins() const { return flags & kPinMask; }
 
-  Geometry geometry() const { return (flags & kParallelBit) ? Geometry::Parallel : Geometry::Contrary; }
+  Geometry geometry() const {
+    return (flags & kParallelBit) ? Geometry::Parallel : Geometry::Contrary;
+  }
   void set_geometry(Geometry g) {
-    if (g == Geometry::Parallel) flags |= kParallelBit; else flags &= ~kParallelBit;
+    if (g == Geometry::Parallel)
+      flags |= kParallelBit;
+    else
+      flags &= ~kParallelBit;
   }
   bool mover_first_turn() const { return flags & kMoverFirstTurnBit; }
   bool opp_first_turn() const { return flags & kOppFirstTurnBit; }
   void set_mover_first_turn(bool on) {
-    if (on) flags |= kMoverFirstTurnBit; else flags &= ~kMoverFirstTurnBit;
+    if (on)
+      flags |= kMoverFirstTurnBit;
+    else
+      flags &= ~kMoverFirstTurnBit;
   }
   void set_opp_first_turn(bool on) {
-    if (on) flags |= kOppFirstTurnBit; else flags &= ~kOppFirstTurnBit;
+    if (on)
+      flags |= kOppFirstTurnBit;
+    else
+      flags &= ~kOppFirstTurnBit;
   }
 
   // --- derived quantities ---
@@ -125,7 +139,7 @@ static_assert(std::is_trivially_copyable_v<Position>);
 // Starting positions (mover on roll), rules.md §2.1, §3.1, §4.1, §5.1, §6.1.
 Position backgammon_start();
 Position plakoto_start();
-Position parallel_start();   // Long Nardy and Fevga: heads on mover 24 and mover 12
-Position tawla31_start();    // contrary, stacks on mover 24 and mover 1 (as Plakoto)
+Position parallel_start();  // Long Nardy and Fevga: heads on mover 24 and mover 12
+Position tawla31_start();   // contrary, stacks on mover 24 and mover 1 (as Plakoto)
 
 }  // namespace nard

@@ -29,8 +29,8 @@
 
 #include <optional>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 
 namespace nard {

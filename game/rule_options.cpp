@@ -16,35 +16,44 @@ struct Choice {
 };
 
 // Looks `text` up in `choices`; the error lists what is allowed.
-Result<int> pick(std::string_view key, std::string_view text, std::initializer_list<Choice> choices) {
+Result<int> pick(std::string_view key, std::string_view text,
+                 std::initializer_list<Choice> choices) {
   std::string allowed;
   for (const Choice& c : choices) {
     if (c.name == text) return c.value;
     allowed += (allowed.empty() ? "" : ", ") + std::string(c.name);
   }
-  return make_error("option " + std::string(key) + "='" + std::string(text) + "': expected one of " +
-                    allowed);
+  return make_error("option " + std::string(key) + "='" + std::string(text) +
+                    "': expected one of " + allowed);
 }
 
 Result<int> number(std::string_view key, std::string_view text, int lo, int hi) {
   int v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc{} || end != text.data() + text.size() || v < lo || v > hi)
-    return make_error("option " + std::string(key) + "='" + std::string(text) + "': expected a number " +
-                      std::to_string(lo) + ".." + std::to_string(hi));
+    return make_error("option " + std::string(key) + "='" + std::string(text) +
+                      "': expected a number " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }
 
 Result<int> boolean(std::string_view key, std::string_view text) {
-  return pick(key, text, {{"true", 1}, {"false", 0}, {"on", 1}, {"off", 0}, {"1", 1}, {"0", 0},
-                          {"yes", 1}, {"no", 0}});
+  return pick(key, text,
+              {{"true", 1},
+               {"false", 0},
+               {"on", 1},
+               {"off", 0},
+               {"1", 1},
+               {"0", 0},
+               {"yes", 1},
+               {"no", 0}});
 }
 
 // "6,4,3" or "643": the doubles d-d whose bit d is set.
 Result<int> doubles_set(std::string_view key, std::string_view text) {
   int bits = 0;
   for (char c : text) {
-    if (c >= '1' && c <= '6') bits |= 1 << (c - '0');
+    if (c >= '1' && c <= '6')
+      bits |= 1 << (c - '0');
     else if (c != ' ' && c != '/')
       return make_error("option " + std::string(key) + "='" + std::string(text) +
                         "': expected die values 1..6, e.g. 643 for 6-6, 4-4 and 3-3");
@@ -60,8 +69,8 @@ struct Option {
 };
 
 Error not_for(std::string_view key, const Rules& r, std::string_view games) {
-  return make_error("option " + std::string(key) + " applies to " + std::string(games) + ", not to " +
-                    std::string(variant_name(r.variant)));
+  return make_error("option " + std::string(key) + " applies to " + std::string(games) +
+                    ", not to " + std::string(variant_name(r.variant)));
 }
 
 // Applies `v` through `set` when it parsed; passes errors on.
@@ -83,11 +92,13 @@ const std::vector<Option>& options() {
       {"scope", "anywhere|home",
        [](Rules& r, std::string_view v) {
          if (!r.hitting()) return Result<int>(not_for("scope", r, "hitting games"));
-         return then(pick("scope", v, {{"anywhere", 0}, {"home", 1}}), [&](int x) { r.hit_scope = HitScope(x); });
+         return then(pick("scope", v, {{"anywhere", 0}, {"home", 1}}),
+                     [&](int x) { r.hit_scope = HitScope(x); });
        }},
       {"opening", "both|reroll",
        [](Rules& r, std::string_view v) {
-         return then(pick("opening", v, {{"both", 0}, {"reroll", 1}}), [&](int x) { r.opening = Opening(x); });
+         return then(pick("opening", v, {{"both", 0}, {"reroll", 1}}),
+                     [&](int x) { r.opening = Opening(x); });
        }},
       {"opening_starter", "high|low",
        [](Rules& r, std::string_view v) {
@@ -96,23 +107,34 @@ const std::vector<Option>& options() {
        }},
       {"previous_winner_starts", "true|false",
        [](Rules& r, std::string_view v) {
-         return then(boolean("previous_winner_starts", v), [&](int x) { r.previous_winner_starts = x; });
+         return then(boolean("previous_winner_starts", v),
+                     [&](int x) { r.previous_winner_starts = x; });
        }},
       {"cube", "true|false",
-       [](Rules& r, std::string_view v) { return then(boolean("cube", v), [&](int x) { r.cube = x; }); }},
+       [](Rules& r, std::string_view v) {
+         return then(boolean("cube", v), [&](int x) { r.cube = x; });
+       }},
       {"cube_progression", "geometric|arithmetic",
        [](Rules& r, std::string_view v) {
          return then(pick("cube_progression", v, {{"geometric", 0}, {"arithmetic", 1}}),
                      [&](int x) { r.cube_progression = CubeProgression(x); });
        }},
       {"cube_cap", "2..4096",
-       [](Rules& r, std::string_view v) { return then(number("cube_cap", v, 2, 4096), [&](int x) { r.cube_cap = x; }); }},
+       [](Rules& r, std::string_view v) {
+         return then(number("cube_cap", v, 2, 4096), [&](int x) { r.cube_cap = x; });
+       }},
       {"crawford", "true|false",
-       [](Rules& r, std::string_view v) { return then(boolean("crawford", v), [&](int x) { r.crawford = x; }); }},
+       [](Rules& r, std::string_view v) {
+         return then(boolean("crawford", v), [&](int x) { r.crawford = x; });
+       }},
       {"jacoby", "true|false",
-       [](Rules& r, std::string_view v) { return then(boolean("jacoby", v), [&](int x) { r.jacoby = x; }); }},
+       [](Rules& r, std::string_view v) {
+         return then(boolean("jacoby", v), [&](int x) { r.jacoby = x; });
+       }},
       {"beavers", "true|false",
-       [](Rules& r, std::string_view v) { return then(boolean("beavers", v), [&](int x) { r.beavers = x; }); }},
+       [](Rules& r, std::string_view v) {
+         return then(boolean("beavers", v), [&](int x) { r.beavers = x; });
+       }},
       {"automatic_doubles", "true|false",
        [](Rules& r, std::string_view v) {
          return then(boolean("automatic_doubles", v), [&](int x) { r.automatic_doubles = x; });
@@ -124,17 +146,21 @@ const std::vector<Option>& options() {
       // --- Plakoto / Tapa / Mahbusa ---
       {"mother_pin_points", "2|3",
        [](Rules& r, std::string_view v) {
-         if (r.landing != Landing::Pin) return Result<int>(not_for("mother_pin_points", r, "plakoto"));
+         if (r.landing != Landing::Pin)
+           return Result<int>(not_for("mother_pin_points", r, "plakoto"));
          return then(number("mother_pin_points", v, 2, 3), [&](int x) { r.mother_pin_points = x; });
        }},
       {"pinned_blocks_bearoff", "true|false",
        [](Rules& r, std::string_view v) {
-         if (r.landing != Landing::Pin) return Result<int>(not_for("pinned_blocks_bearoff", r, "plakoto"));
-         return then(boolean("pinned_blocks_bearoff", v), [&](int x) { r.pinned_blocks_bearoff = x; });
+         if (r.landing != Landing::Pin)
+           return Result<int>(not_for("pinned_blocks_bearoff", r, "plakoto"));
+         return then(boolean("pinned_blocks_bearoff", v),
+                     [&](int x) { r.pinned_blocks_bearoff = x; });
        }},
       {"mahbusa_scoring", "plakoto|count31 (count31 also sets match_target=31)",
        [](Rules& r, std::string_view v) {
-         if (r.landing != Landing::Pin) return Result<int>(not_for("mahbusa_scoring", r, "plakoto"));
+         if (r.landing != Landing::Pin)
+           return Result<int>(not_for("mahbusa_scoring", r, "plakoto"));
          return then(pick("mahbusa_scoring", v, {{"plakoto", 0}, {"count31", 1}}), [&](int x) {
            r.mahbusa_scoring = MahbusaScoring(x);
            r.match_target = x ? 31 : 0;
@@ -143,64 +169,79 @@ const std::vector<Option>& options() {
       // --- Long Nardy ---
       {"head_limit", "0..15 (0: no limit)",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::LongNardy) return Result<int>(not_for("head_limit", r, "longnardy"));
+         if (r.variant != Variant::LongNardy)
+           return Result<int>(not_for("head_limit", r, "longnardy"));
          return then(number("head_limit", v, 0, 15), [&](int x) { r.head_limit = x; });
        }},
       {"head_exception", "narrow|general|none",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::LongNardy) return Result<int>(not_for("head_exception", r, "longnardy"));
+         if (r.variant != Variant::LongNardy)
+           return Result<int>(not_for("head_exception", r, "longnardy"));
          return then(pick("head_exception", v, {{"narrow", 0}, {"general", 1}, {"none", 2}}),
                      [&](int x) { r.head_exception = HeadException(x); });
        }},
       {"head_exception_rolls", "die values of the doubles, e.g. 643 (6-6, 4-4, 3-3) or 64",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::LongNardy) return Result<int>(not_for("head_exception_rolls", r, "longnardy"));
-         return then(doubles_set("head_exception_rolls", v), [&](int x) { r.head_exception_rolls = uint8_t(x); });
+         if (r.variant != Variant::LongNardy)
+           return Result<int>(not_for("head_exception_rolls", r, "longnardy"));
+         return then(doubles_set("head_exception_rolls", v),
+                     [&](int x) { r.head_exception_rolls = uint8_t(x); });
        }},
       {"six_block", "ahead|home|forbid|allow",
        [](Rules& r, std::string_view v) {
-         if (r.geometry != Geometry::Parallel) return Result<int>(not_for("six_block", r, "parallel games"));
+         if (r.geometry != Geometry::Parallel)
+           return Result<int>(not_for("six_block", r, "parallel games"));
          return then(pick("six_block", v, {{"allow", 0}, {"ahead", 1}, {"home", 2}, {"forbid", 3}}),
                      [&](int x) { r.six_block = SixBlock(x); });
        }},
       {"ln_triple", "none|home_mars|koks_first_quarter|koks_none_home",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::LongNardy) return Result<int>(not_for("ln_triple", r, "longnardy"));
-         return then(pick("ln_triple", v, {{"none", 0}, {"home_mars", 1}, {"koks_first_quarter", 2},
-                                           {"koks_none_home", 3}}),
-                     [&](int x) { r.ln_triple = LnTriple(x); });
+         if (r.variant != Variant::LongNardy)
+           return Result<int>(not_for("ln_triple", r, "longnardy"));
+         return then(
+             pick(
+                 "ln_triple", v,
+                 {{"none", 0}, {"home_mars", 1}, {"koks_first_quarter", 2}, {"koks_none_home", 3}}),
+             [&](int x) { r.ln_triple = LnTriple(x); });
        }},
       // --- Fevga / Moultezim ---
       {"runner_threshold", "11|12",
        [](Rules& r, std::string_view v) {
-         if (r.lead_rule != LeadRule::Runner) return Result<int>(not_for("runner_threshold", r, "fevga, moultezim"));
+         if (r.lead_rule != LeadRule::Runner)
+           return Result<int>(not_for("runner_threshold", r, "fevga, moultezim"));
          return then(number("runner_threshold", v, 11, 12), [&](int x) { r.lead_threshold = x; });
        }},
       {"fevga_start_quarter", "true|false",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::Fevga) return Result<int>(not_for("fevga_start_quarter", r, "fevga, moultezim"));
+         if (r.variant != Variant::Fevga)
+           return Result<int>(not_for("fevga_start_quarter", r, "fevga, moultezim"));
          return then(boolean("fevga_start_quarter", v), [&](int x) { r.fevga_start_quarter = x; });
        }},
       {"fevga_unblock", "true|false",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::Fevga) return Result<int>(not_for("fevga_unblock", r, "fevga, moultezim"));
+         if (r.variant != Variant::Fevga)
+           return Result<int>(not_for("fevga_unblock", r, "fevga, moultezim"));
          return then(boolean("fevga_unblock", v), [&](int x) { r.fevga_unblock = x; });
        }},
       {"opp_quarter_limit", "0..6 (0: no limit; moultezim: 4)",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::Fevga) return Result<int>(not_for("opp_quarter_limit", r, "fevga, moultezim"));
-         return then(number("opp_quarter_limit", v, 0, 6), [&](int x) { r.moultezim_opp_quarter_limit = x; });
+         if (r.variant != Variant::Fevga)
+           return Result<int>(not_for("opp_quarter_limit", r, "fevga, moultezim"));
+         return then(number("opp_quarter_limit", v, 0, 6),
+                     [&](int x) { r.moultezim_opp_quarter_limit = x; });
        }},
       // --- Tawla 31 ---
       {"t31_closure", "win|illegal|ignore",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::Tawla31) return Result<int>(not_for("t31_closure", r, "tawla31"));
+         if (r.variant != Variant::Tawla31)
+           return Result<int>(not_for("t31_closure", r, "tawla31"));
          return then(pick("t31_closure", v, {{"win", 0}, {"illegal", 1}, {"ignore", 2}}),
                      [&](int x) { r.t31_closure = T31Closure(x); });
        }},
       {"t31_geometry", "contrary|parallel (parallel: the lead rule reads 'enter mover 1..12')",
        [](Rules& r, std::string_view v) {
-         if (r.variant != Variant::Tawla31) return Result<int>(not_for("t31_geometry", r, "tawla31"));
+         if (r.variant != Variant::Tawla31)
+           return Result<int>(not_for("t31_geometry", r, "tawla31"));
          return then(pick("t31_geometry", v, {{"contrary", 0}, {"parallel", 1}}), [&](int x) {
            r.geometry = x ? Geometry::Parallel : Geometry::Contrary;
            r.lead_threshold = x ? 12 : 6;

@@ -65,7 +65,8 @@ Result<Rules> named_preset(std::string_view name) {
     r.opening = Opening::Reroll;
     return r;
   }
-  if (name == "plakoto" || name == "tapa" || name == "mahbusa") return make_plakoto(std::string(name));
+  if (name == "plakoto" || name == "tapa" || name == "mahbusa")
+    return make_plakoto(std::string(name));
   if (name == "longnardy" || name == "narde" || name == "long_nardy" || name == "ru_sport") {
     Rules r = make_parallel(std::string(name), Variant::LongNardy);
     r.head_limit = 1;
@@ -133,7 +134,8 @@ Result<Rules> rules_preset(std::string_view spec) {
       return make_error("rules '" + std::string(spec) + "': option '" + std::string(item) +
                         "' is not KEY=VALUE");
     Result<Rules> next_rules = with_rule_option(rules, item.substr(0, eq), item.substr(eq + 1));
-    if (!next_rules) return make_error("rules '" + std::string(spec) + "': " + next_rules.error().message);
+    if (!next_rules)
+      return make_error("rules '" + std::string(spec) + "': " + next_rules.error().message);
     rules = *next_rules;
   }
   rules.preset = std::string(spec);
@@ -141,8 +143,8 @@ Result<Rules> rules_preset(std::string_view spec) {
 }
 
 std::vector<std::string> preset_names() {
-  return {"wbf",   "iran",      "ru_short",  "arab_tawla", "gr_portes", "tr_tavla", "plakoto", "tapa",
-          "mahbusa", "fevga", "moultezim", "longnardy", "narde",     "ru_sport", "tawla31"};
+  return {"wbf",     "iran",  "ru_short",  "arab_tawla", "gr_portes", "tr_tavla", "plakoto", "tapa",
+          "mahbusa", "fevga", "moultezim", "longnardy",  "narde",     "ru_sport", "tawla31"};
 }
 
 Result<Rules> rules_for_variant(std::string_view v) {
@@ -158,22 +160,30 @@ Result<Rules> rules_for_variant(std::string_view v) {
 
 std::string_view variant_name(Variant v) {
   switch (v) {
-    case Variant::Backgammon: return "backgammon";
-    case Variant::Plakoto: return "plakoto";
-    case Variant::Tawla31: return "tawla31";
-    case Variant::Fevga: return "fevga";
-    case Variant::LongNardy: return "longnardy";
+    case Variant::Backgammon:
+      return "backgammon";
+    case Variant::Plakoto:
+      return "plakoto";
+    case Variant::Tawla31:
+      return "tawla31";
+    case Variant::Fevga:
+      return "fevga";
+    case Variant::LongNardy:
+      return "longnardy";
   }
   return "?";
 }
 
 Position start_position(const Rules& rules) {
   switch (rules.variant) {
-    case Variant::Backgammon: return backgammon_start();
-    case Variant::Plakoto: return plakoto_start();
+    case Variant::Backgammon:
+      return backgammon_start();
+    case Variant::Plakoto:
+      return plakoto_start();
     case Variant::Tawla31:
       return rules.geometry == Geometry::Parallel ? parallel_start() : tawla31_start();
-    case Variant::Fevga: return parallel_start();
+    case Variant::Fevga:
+      return parallel_start();
     case Variant::LongNardy: {
       Position p = parallel_start();
       p.set_mover_first_turn(true);

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 
 namespace nard {
 
@@ -58,7 +58,7 @@ struct Rules {
   HitContinuation hit_continuation = HitContinuation::Free;
   HitScope hit_scope = HitScope::Anywhere;
   int gammon_value = 2;
-  int backgammon_value = 3;     // 3, or 2 where the game has no backgammon (Portes, Tavla)
+  int backgammon_value = 3;  // 3, or 2 where the game has no backgammon (Portes, Tavla)
   bool backgammon_counts_bar = true;
 
   // --- opening ---
@@ -69,21 +69,21 @@ struct Rules {
   // --- cube ---
   bool cube = true;
   CubeProgression cube_progression = CubeProgression::Geometric;
-  int cube_cap = 64;            // no double is offered once the cube shows this value
-  bool crawford = true;         // match play
-  bool jacoby = false;          // money play
-  bool beavers = false;         // money play
+  int cube_cap = 64;     // no double is offered once the cube shows this value
+  bool crawford = true;  // match play
+  bool jacoby = false;   // money play
+  bool beavers = false;  // money play
   bool automatic_doubles = false;
 
   // --- Plakoto / Tapa / Mahbusa (rules.md §3) ---
-  int mother_pin_points = 2;           // mother_pin_points ∈ {2, 3}
-  bool pinned_blocks_bearoff = true;   // no bear-off while an own checker is pinned (§3.6)
+  int mother_pin_points = 2;          // mother_pin_points ∈ {2, 3}
+  bool pinned_blocks_bearoff = true;  // no bear-off while an own checker is pinned (§3.6)
   MahbusaScoring mahbusa_scoring = MahbusaScoring::Plakoto;
 
   // --- Long Nardy (rules.md §4) ---
-  int head_limit = 0;                                  // checkers that may leave point 24 per turn; 0 = no limit
+  int head_limit = 0;  // checkers that may leave point 24 per turn; 0 = no limit
   HeadException head_exception = HeadException::None;  // first-turn exception
-  uint8_t head_exception_rolls = 0;                    // bit d set: d-d lets two leave on the first turn (Narrow)
+  uint8_t head_exception_rolls = 0;  // bit d set: d-d lets two leave on the first turn (Narrow)
   SixBlock six_block = SixBlock::None;
   LnTriple ln_triple = LnTriple::None;
 
@@ -92,11 +92,11 @@ struct Rules {
   // Fevga runner_threshold ∈ {11, 12}; Tawla 31: 6 (contrary) or 12 (parallel geometry).
   // "Passed"/"released" once a mover checker is on 1..lead_threshold or one is borne off.
   int lead_threshold = 0;
-  bool fevga_start_quarter = false;   // rule (a): never hold all of 19..24
-  bool fevga_unblock = false;         // rule (b): unblocking obligation
+  bool fevga_start_quarter = false;     // rule (a): never hold all of 19..24
+  bool fevga_unblock = false;           // rule (b): unblocking obligation
   int moultezim_opp_quarter_limit = 0;  // rule (c): at most this many of 7..12 (0 = no limit)
   T31Closure t31_closure = T31Closure::Ignore;
-  int match_target = 0;               // 0 = matches are set by the caller (e.g. Tawla 31: 31)
+  int match_target = 0;  // 0 = matches are set by the caller (e.g. Tawla 31: 31)
 
   BlockCheck block_check = BlockCheck::PerSubmove;
 

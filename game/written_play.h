@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/move.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 
 namespace nard {

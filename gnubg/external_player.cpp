@@ -1,13 +1,15 @@
 #include "gnubg/external_player.h"
 
-#include "game/cube.h"
 #include "formats/fibs_board.h"
+#include "game/cube.h"
 
 namespace nard {
 
 std::string format_external_move(const Move& move) {
   std::string out;
-  auto point = [](int p) { return p == kBar ? std::string("bar") : p == kOff ? std::string("off") : std::to_string(p); };
+  auto point = [](int p) {
+    return p == kBar ? std::string("bar") : p == kOff ? std::string("off") : std::to_string(p);
+  };
   for (int i = 0; i < move.count; ++i)
     out += (i ? " " : "") + point(move.sub[size_t(i)].from) + "/" + point(move.sub[size_t(i)].to);
   return out;
@@ -30,9 +32,12 @@ Result<std::optional<std::string>> ExternalPlayer::reply(std::string_view line) 
     // The position is seen from the doubler (on roll); the agent wants it from the taker.
     view.cube.pending_from = 1;
     switch (bot_.respond_to_double(b.position.flipped(), view)) {
-      case CubeResponse::Take: return Reply{"take"};
-      case CubeResponse::Drop: return Reply{"drop"};
-      case CubeResponse::Beaver: return Reply{"beaver"};
+      case CubeResponse::Take:
+        return Reply{"take"};
+      case CubeResponse::Drop:
+        return Reply{"drop"};
+      case CubeResponse::Beaver:
+        return Reply{"beaver"};
     }
   }
   if (m.on_roll != me) return Reply{};

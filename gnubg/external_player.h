@@ -17,10 +17,10 @@
 #include <string>
 #include <string_view>
 
-#include "play/agents.h"
+#include "core/result.h"
 #include "game/move.h"
 #include "game/movegen/movegen.h"
-#include "core/result.h"
+#include "play/agents.h"
 
 namespace nard {
 

@@ -65,8 +65,9 @@ bool same_checkers(const Position& a, const Position& b) {
          a.mover_off == b.mover_off && a.opp_off == b.opp_off;
 }
 
-std::string describe(const Position& pos, Dice dice) { return encode_position_id(pos) + " " + dice.str(); }
-
+std::string describe(const Position& pos, Dice dice) {
+  return encode_position_id(pos) + " " + dice.str();
+}
 
 Result<std::unique_ptr<GnubgProcess>> start_process(const GnubgConfig& config) {
   const std::string script = "MAX_PLY = " + std::to_string(kGnubgMaxPly) + "\n" + kScript;
@@ -86,14 +87,16 @@ Result<Position> apply_sub_moves(const Position& pos, Move& move) {
       if (p.mover_bar == 0) return make_error("sub-move " + name + ": no checker on the bar");
       --p.mover_bar;
     } else {
-      if (p.at(s.from) <= 0) return make_error("sub-move " + name + ": no checker on point " + std::to_string(s.from));
+      if (p.at(s.from) <= 0)
+        return make_error("sub-move " + name + ": no checker on point " + std::to_string(s.from));
       p.set(s.from, p.at(s.from) - 1);
     }
     if (s.to == kOff) {
       ++p.mover_off;
       continue;
     }
-    if (p.at(s.to) < -1) return make_error("sub-move " + name + ": the opponent holds point " + std::to_string(s.to));
+    if (p.at(s.to) < -1)
+      return make_error("sub-move " + name + ": the opponent holds point " + std::to_string(s.to));
     s.hit = p.at(s.to) == -1;
     if (s.hit) p.set(s.to, 0), ++p.opp_bar;
     p.set(s.to, p.at(s.to) + 1);
@@ -103,7 +106,8 @@ Result<Position> apply_sub_moves(const Position& pos, Move& move) {
 
 Result<std::unique_ptr<GnubgPlayer>> GnubgPlayer::start(const GnubgConfig& config) {
   if (config.ply < 0 || config.ply > kGnubgMaxPly)
-    return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " + std::to_string(config.ply));
+    return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " +
+                      std::to_string(config.ply));
   GnubgConfig resolved = config;
   if (resolved.executable.empty()) {
     Result<std::string> found = find_gnubg();
@@ -119,7 +123,8 @@ Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
   if (pos.geometry() != Geometry::Contrary || pos.pins() != 0 || pos.mover_total() != kCheckers ||
       pos.opp_total() != kCheckers)
     return make_error("gnubg plays standard backgammon positions only");
-  if (dice.d1 < 1 || dice.d1 > 6 || dice.d2 < 1 || dice.d2 > 6) return make_error("dice must be 1..6");
+  if (dice.d1 < 1 || dice.d1 > 6 || dice.d2 < 1 || dice.d2 > 6)
+    return make_error("dice must be 1..6");
   if (process_requests_ >= config_.requests_per_process) {  // see GnubgConfig: a fresh process
     Result<std::unique_ptr<GnubgProcess>> fresh = start_process(config_);
     if (!fresh) return Error{"restarting gnubg: " + fresh.error().message};
@@ -127,8 +132,9 @@ Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
     process_requests_ = 0;
   }
   ++requests_, ++process_requests_;
-  Result<std::string> reply = process_->request("move " + encode_position_id(pos) + " " + std::to_string(dice.d1) +
-                                                " " + std::to_string(dice.d2) + " " + std::to_string(ply_));
+  Result<std::string> reply =
+      process_->request("move " + encode_position_id(pos) + " " + std::to_string(dice.d1) + " " +
+                        std::to_string(dice.d2) + " " + std::to_string(ply_));
   if (!reply) return reply.error();
   if (reply->rfind("error ", 0) == 0)
     return make_error("gnubg: " + reply->substr(6) + " (asked " + describe(pos, dice) + ")");
@@ -148,19 +154,22 @@ Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
   return move;
 }
 
-Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice, std::span<const Position> plays) {
-  if (plays.empty()) return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
+Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice,
+                                   std::span<const Position> plays) {
+  if (plays.empty())
+    return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
   if (plays.size() == 1) return 0;
   Result<Move> answer = gnubg_play(pos, dice);
   if (!answer) return answer.error();
   Move move = *answer;
   Result<Position> after = apply_sub_moves(pos, move);
   if (!after)
-    return make_error("gnubg's play for " + describe(pos, dice) + " does not apply: " + after.error().message);
+    return make_error("gnubg's play for " + describe(pos, dice) +
+                      " does not apply: " + after.error().message);
   for (size_t i = 0; i < plays.size(); ++i)
     if (same_checkers(plays[i], *after)) return int(i);
-  return make_error("gnubg played '" + format_move(move) + "' for " + describe(pos, dice) + ", which is none of our " +
-                    std::to_string(plays.size()) + " legal plays");
+  return make_error("gnubg played '" + format_move(move) + "' for " + describe(pos, dice) +
+                    ", which is none of our " + std::to_string(plays.size()) + " legal plays");
 }
 
 int GnubgPlayer::choose(const Position& pos, Dice dice, std::span<const Position> plays) {

@@ -20,21 +20,21 @@
 #include <stdexcept>
 #include <string>
 
-#include "gnubg/gnubg_process.h"
-#include "search/player.h"
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/move.h"
 #include "game/position.h"
-#include "core/result.h"
+#include "gnubg/gnubg_process.h"
+#include "search/player.h"
 
 namespace nard {
 
 inline constexpr int kGnubgMaxPly = 2;
 
 struct GnubgConfig {
-  int ply = 0;                 // 0..kGnubgMaxPly
-  std::string executable;      // empty: find_gnubg()
-  int timeout_ms = 120000;     // per reply (a 2-ply move takes well under a second)
+  int ply = 0;              // 0..kGnubgMaxPly
+  std::string executable;   // empty: find_gnubg()
+  int timeout_ms = 120000;  // per reply (a 2-ply move takes well under a second)
   // gnubg 1.07's findbestmove() never frees its move list (measured: 10-30 KB per call, so
   // 250,000 calls of a 10,000-game match would hold ~6 GB). The player therefore replaces its
   // process after this many requests; answers do not depend on it (each request is independent).

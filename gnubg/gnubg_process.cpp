@@ -87,12 +87,14 @@ Result<std::unique_ptr<GnubgProcess>> GnubgProcess::start(const std::string& exe
   // The script, in a file of its own (removed when start() returns: gnubg has read it by then).
   std::string script_path = temp_template("nard_gnubg", ".py");
   FdGuard script_fd{::mkstemps(script_path.data(), 3)};
-  if (script_fd.fd < 0) return make_error("cannot create a temporary file for the gnubg script: " + errno_text());
+  if (script_fd.fd < 0)
+    return make_error("cannot create a temporary file for the gnubg script: " + errno_text());
   FileGuard script_file{script_path};
   for (size_t written = 0; written < script.size();) {
     const ssize_t n = ::write(script_fd.fd, script.data() + written, script.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return make_error("cannot write the gnubg script " + script_path + ": " + errno_text());
+    if (n <= 0)
+      return make_error("cannot write the gnubg script " + script_path + ": " + errno_text());
     written += size_t(n);
   }
   ::close(script_fd.release());
@@ -100,7 +102,8 @@ Result<std::unique_ptr<GnubgProcess>> GnubgProcess::start(const std::string& exe
   // gnubg's stderr: an unlinked file we keep open to quote from.
   std::string log_path = temp_template("nard_gnubg", ".log");
   FdGuard log{::mkostemps(log_path.data(), 4, O_CLOEXEC)};
-  if (log.fd < 0) return make_error("cannot create a temporary file for gnubg's messages: " + errno_text());
+  if (log.fd < 0)
+    return make_error("cannot create a temporary file for gnubg's messages: " + errno_text());
   ::unlink(log_path.c_str());
   log.fd = move_high(log.fd);
 
@@ -108,7 +111,8 @@ Result<std::unique_ptr<GnubgProcess>> GnubgProcess::start(const std::string& exe
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
     return make_error("cannot create a channel to gnubg: " + errno_text());
   FdGuard ours{move_high(ends[0])}, theirs{move_high(ends[1])};
-  if (ours.fd < 0 || theirs.fd < 0 || log.fd < 0) return make_error("out of file descriptors for gnubg");
+  if (ours.fd < 0 || theirs.fd < 0 || log.fd < 0)
+    return make_error("out of file descriptors for gnubg");
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -127,13 +131,15 @@ Result<std::unique_ptr<GnubgProcess>> GnubgProcess::start(const std::string& exe
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = -1;
-  const int spawned = ::posix_spawn(&pid, executable.c_str(), &actions, &attr, argv.data(), environ);
+  const int spawned =
+      ::posix_spawn(&pid, executable.c_str(), &actions, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (spawned != 0) return make_error("cannot start " + executable + ": " + std::strerror(spawned));
   ::close(theirs.release());  // the child holds its end: its exit now means end of file for us
 
-  std::unique_ptr<GnubgProcess> process(new GnubgProcess(pid, ours.release(), log.release(), timeout_ms));
+  std::unique_ptr<GnubgProcess> process(
+      new GnubgProcess(pid, ours.release(), log.release(), timeout_ms));
   Result<std::string> first = process->read_line();
   if (!first) return Error{"gnubg did not start: " + first.error().message};
   if (*first == "ready") return process;
@@ -186,11 +192,13 @@ Result<std::string> GnubgProcess::read_line() {
     const int ready = ::poll(&p, 1, timeout_ms_);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return fail("cannot wait for gnubg (" + errno_text() + ")");
-    if (ready == 0) return fail("gnubg gave no answer within " + std::to_string(timeout_ms_) + " ms");
+    if (ready == 0)
+      return fail("gnubg gave no answer within " + std::to_string(timeout_ms_) + " ms");
     char chunk[4096];
     const ssize_t n = ::recv(channel_, chunk, sizeof chunk, 0);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == ECONNRESET) return fail("gnubg stopped unexpectedly");  // died with a request unread
+    if (n < 0 && errno == ECONNRESET)
+      return fail("gnubg stopped unexpectedly");  // died with a request unread
     if (n < 0) return fail("cannot read from gnubg (" + errno_text() + ")");
     if (n == 0) return fail("gnubg stopped unexpectedly");
     buffer_.append(chunk, size_t(n));
@@ -221,10 +229,11 @@ std::string GnubgProcess::exit_description() {
     if (r == pid_) {
       pid_ = -1;
       if (WIFEXITED(status))
-        return "pid " + std::to_string(pid) + " exited with status " + std::to_string(WEXITSTATUS(status));
+        return "pid " + std::to_string(pid) + " exited with status " +
+               std::to_string(WEXITSTATUS(status));
       if (WIFSIGNALED(status))
-        return "pid " + std::to_string(pid) + " killed by signal " + std::to_string(WTERMSIG(status)) + ", " +
-               strsignal(WTERMSIG(status));
+        return "pid " + std::to_string(pid) + " killed by signal " +
+               std::to_string(WTERMSIG(status)) + ", " + strsignal(WTERMSIG(status));
       return "pid " + std::to_string(pid) + " ended";
     }
     ::usleep(10000);
@@ -241,7 +250,8 @@ std::string GnubgProcess::log_tail() const {
   if (n <= 0) return "";
   text.resize(size_t(n));
   // The last non-empty line (a Python traceback ends with the exception).
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+    text.pop_back();
   const size_t start = text.find_last_of('\n');
   std::string line = start == std::string::npos ? text : text.substr(start + 1);
   if (line.size() > 300) line = line.substr(0, 300) + "...";

@@ -52,12 +52,12 @@ class GnubgProcess {
   std::string exit_description();
   std::string log_tail() const;
 
-  pid_t pid_ = -1;      // -1 once reaped
-  int channel_ = -1;    // our end of the socket pair
-  int log_ = -1;        // gnubg's stderr (unlinked file)
-  int timeout_ms_ = 0;  // per reply
-  std::string buffer_;  // bytes received after the last complete line
-  std::string failure_; // non-empty: the channel is unusable
+  pid_t pid_ = -1;       // -1 once reaped
+  int channel_ = -1;     // our end of the socket pair
+  int log_ = -1;         // gnubg's stderr (unlinked file)
+  int timeout_ms_ = 0;   // per reply
+  std::string buffer_;   // bytes received after the last complete line
+  std::string failure_;  // non-empty: the channel is unusable
 };
 
 }  // namespace nard

@@ -46,9 +46,9 @@
 #include <span>
 #include <vector>
 
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 #include "nn/bearoff_two_sided.h"
 #include "nn/probabilities.h"
@@ -144,7 +144,8 @@ class BearoffDatabase {
   mutable std::once_flag computed_;
   mutable Tables tables_;  // written once, under computed_
   mutable std::once_flag two_sided_built_;
-  mutable std::unique_ptr<const TwoSidedBearoff> two_sided_;  // written once, under two_sided_built_
+  mutable std::unique_ptr<const TwoSidedBearoff>
+      two_sided_;  // written once, under two_sided_built_
 };
 
 }  // namespace nard

@@ -13,8 +13,8 @@
 #include <span>
 #include <string_view>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 
 namespace nard {

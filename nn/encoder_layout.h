@@ -20,10 +20,10 @@ inline constexpr int kBoardUnits = 24 * kUnitsPerPoint;  // points 1..24 of one 
 // the plays inside the search's lookahead before the full net values the best few.
 namespace bg_prune {
 inline constexpr float kExcessDivisor = 2.0f;
-inline constexpr int kPoints = 0;                          // 24 x 4 point units
-inline constexpr int kBar = kPoints + kBoardUnits;         // 4 units of the bar count
-inline constexpr int kOff = kBar + kUnitsPerPoint;         // checkers off / 15
-inline constexpr int kPips = kOff + 1;                     // pip count / 200
+inline constexpr int kPoints = 0;                   // 24 x 4 point units
+inline constexpr int kBar = kPoints + kBoardUnits;  // 4 units of the bar count
+inline constexpr int kOff = kBar + kUnitsPerPoint;  // checkers off / 15
+inline constexpr int kPips = kOff + 1;              // pip count / 200
 inline constexpr int kSideInputs = kPips + 1;
 inline constexpr int kMover = 0;
 inline constexpr int kOpponent = kSideInputs;

@@ -68,7 +68,8 @@ Result<std::shared_ptr<const NeuralModel>> NeuralModel::load(const Rules& rules,
   return m;
 }
 
-NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights, std::optional<PruneNet> prune)
+NeuralModel::NeuralModel(const Rules& rules, const NetWeights& weights,
+                         std::optional<PruneNet> prune)
     : rules_(rules), description_(weights.description), prune_(std::move(prune)) {
   for (EncoderId id : encoders_for(rules.variant)) nets_.emplace_back(*weights.net_for(id));
 }
@@ -96,22 +97,27 @@ NeuralEvaluator::NeuralEvaluator(std::shared_ptr<const NeuralModel> model, bool 
 NeuralPruneEvaluator::NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model)
     : model_(std::move(model)) {}
 
-void NeuralPruneEvaluator::evaluate(std::span<const Position> positions, std::span<Probabilities> out) {
+void NeuralPruneEvaluator::evaluate(std::span<const Position> positions,
+                                    std::span<Probabilities> out) {
   const Rules& rules = model_->rules();
   const PruneNet& net = *model_->prune_net();
   const size_t n = std::min(positions.size(), out.size());
   evaluated_ += n;
   const BearoffDatabase* bearoff = model_->bearoff_database();
   for (size_t i = 0; i < n; ++i) {
-    if (auto t = terminal_probabilities(rules, positions[i])) out[i] = *t;
-    else if (bearoff && bearoff->covers(positions[i])) out[i] = bearoff->probabilities(positions[i]);
-    else out[i] = net.evaluate(positions[i]);
+    if (auto t = terminal_probabilities(rules, positions[i]))
+      out[i] = *t;
+    else if (bearoff && bearoff->covers(positions[i]))
+      out[i] = bearoff->probabilities(positions[i]);
+    else
+      out[i] = net.evaluate(positions[i]);
   }
 }
 
 void NeuralPruneEvaluator::evaluate_results(const Position& parent, std::span<const Position> plays,
                                             std::span<Probabilities> out) {
-  if (parent.geometry() != Geometry::Contrary) return Evaluator::evaluate_results(parent, plays, out);
+  if (parent.geometry() != Geometry::Contrary)
+    return Evaluator::evaluate_results(parent, plays, out);
   const size_t n = std::min(plays.size(), out.size());
   evaluated_ += n;
   model_->prune_net()->evaluate_results(parent, plays.first(n), out.first(n));

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "game/rules.h"
 #include "nn/mlp.h"
 #include "nn/probabilities.h"

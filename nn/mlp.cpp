@@ -44,7 +44,8 @@ inline int union_of_non_zeros(const float* x, int n, int* __restrict index) {
   const __m512i step = _mm512_set1_epi32(16);
   for (; i + 16 <= n; i += 16) {
     __mmask16 m = 0;
-    for (int g = 0; g < G; ++g) m |= _mm512_cmp_ps_mask(_mm512_loadu_ps(x + size_t(g) * n + i), zero, _CMP_NEQ_UQ);
+    for (int g = 0; g < G; ++g)
+      m |= _mm512_cmp_ps_mask(_mm512_loadu_ps(x + size_t(g) * n + i), zero, _CMP_NEQ_UQ);
     _mm512_storeu_si512(index + count, _mm512_maskz_compress_epi32(m, ids));
     count += std::popcount(unsigned(m));
     ids = _mm512_add_epi32(ids, step);
@@ -189,7 +190,8 @@ Result<std::vector<DenseLayer>> widen_hidden(const std::vector<DenseLayer>& from
                         std::to_string(b.outputs) + "x" + std::to_string(b.inputs));
     for (int o = 0; o < a.outputs; ++o) {
       for (int i = 0; i < b.inputs; ++i)
-        b.weight[size_t(o) * b.inputs + i] = i < a.inputs ? a.weight[size_t(o) * a.inputs + i] : 0.0f;
+        b.weight[size_t(o) * b.inputs + i] =
+            i < a.inputs ? a.weight[size_t(o) * a.inputs + i] : 0.0f;
       b.bias[size_t(o)] = a.bias[size_t(o)];
     }
   }
@@ -211,7 +213,8 @@ Result<MlpWeights> grow_inputs(const MlpWeights& from, EncoderId to) {
   b.inputs = encoder_inputs(to);
   b.weight.assign(size_t(b.outputs) * size_t(b.inputs), 0.0f);
   for (int o = 0; o < a.outputs; ++o)
-    std::copy_n(a.weight.begin() + size_t(o) * a.inputs, a.inputs, b.weight.begin() + size_t(o) * b.inputs);
+    std::copy_n(a.weight.begin() + size_t(o) * a.inputs, a.inputs,
+                b.weight.begin() + size_t(o) * b.inputs);
   return out;
 }
 
@@ -316,8 +319,7 @@ void Mlp::first_layer_group(const float* x, float* dst, int* __restrict nz_index
       }
     }
     for (int g = 0; g < G; ++g)
-      for (int j = 0; j < kBlockVecs; ++j)
-        store(dst + size_t(g) * w0 + b + j * kLanes, acc[g][j]);
+      for (int j = 0; j < kBlockVecs; ++j) store(dst + size_t(g) * w0 + b + j * kLanes, acc[g][j]);
   }
 }
 
@@ -357,8 +359,7 @@ const float* Mlp::hidden_layers_eigen(int n, MlpScratch& scratch) const {
   return cur;
 }
 
-void Mlp::layers_by_dot_products(const float* act, size_t from, float* out,
-                                 float* buffers) const {
+void Mlp::layers_by_dot_products(const float* act, size_t from, float* out, float* buffers) const {
   // One dot product per output. act: the activations of layer from - 1 (out_pad floats).
   const float* cur = act;
   for (size_t k = from; k < prepared_.size(); ++k) {

@@ -83,10 +83,10 @@ constexpr DenseKernel kDefaultDenseKernel = DenseKernel::Eigen;
 
 // Per-thread working memory of Mlp::forward (sized for the net on first use, then stays).
 struct MlpScratch {
-  std::vector<float> first;   // first-layer activations of a chunk: one column per position
-  std::vector<float> a, b;    // Eigen's hidden-layer activations of a chunk (ping-pong)
+  std::vector<float> first;     // first-layer activations of a chunk: one column per position
+  std::vector<float> a, b;      // Eigen's hidden-layer activations of a chunk (ping-pong)
   std::vector<float> position;  // one position's activations in the dot-product layers
-  std::vector<int> nz_index;  // the inputs non-zero in at least one position of a group
+  std::vector<int> nz_index;    // the inputs non-zero in at least one position of a group
 };
 
 class Mlp {

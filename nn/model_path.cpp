@@ -20,7 +20,8 @@ int header_variant(const fs::path& path) {
   if (!bytes || bytes->size() < 12) return -1;  // directories, FIFOs and short files are skipped
   const auto* h = reinterpret_cast<const unsigned char*>(bytes->data());
   auto u32 = [&](int at) {
-    return uint32_t(h[at]) | uint32_t(h[at + 1]) << 8 | uint32_t(h[at + 2]) << 16 | uint32_t(h[at + 3]) << 24;
+    return uint32_t(h[at]) | uint32_t(h[at + 1]) << 8 | uint32_t(h[at + 2]) << 16 |
+           uint32_t(h[at + 3]) << 24;
   };
   if (u32(0) != kWeightsMagic) return -1;
   return int(u32(8));
@@ -70,7 +71,8 @@ Result<std::string> default_model_path(Variant variant, const std::string& execu
       if (!e.is_regular_file(ec) || (ext != ".bin" && ext != ".nardnet")) continue;
       if (header_variant(e.path()) != int(variant)) continue;
       const fs::file_time_type t = e.last_write_time(ec);
-      if (best.empty() || t > best_time || (t == best_time && e.path().filename() > best.filename())) {
+      if (best.empty() || t > best_time ||
+          (t == best_time && e.path().filename() > best.filename())) {
         best = e.path();
         best_time = t;
       }
@@ -80,8 +82,8 @@ Result<std::string> default_model_path(Variant variant, const std::string& execu
   std::string where;
   for (const std::string& d : dirs) where += (where.empty() ? "" : ", ") + d;
   if (where.empty()) where = "no models/ directory found";
-  return Error{"no shipped model for " + std::string(variant_name(variant)) + " (searched: " + where +
-               "); pass --model FILE or export one into models/"};
+  return Error{"no shipped model for " + std::string(variant_name(variant)) +
+               " (searched: " + where + "); pass --model FILE or export one into models/"};
 }
 
 }  // namespace nard

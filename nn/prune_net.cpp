@@ -23,8 +23,8 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   if (w.encoder != EncoderId::BackgammonPrune) return make_error("not a bg-prune net");
   if (auto e = w.validate()) return *e;
   if (w.layers.size() != 2 || w.layers[0].outputs > kMaxHidden)
-    return make_error("a bg-prune net must have one hidden layer of at most " + std::to_string(kMaxHidden) +
-                      " units");
+    return make_error("a bg-prune net must have one hidden layer of at most " +
+                      std::to_string(kMaxHidden) + " units");
   PruneNet n;
   const DenseLayer& first = w.layers[0];
   const DenseLayer& second = w.layers[1];
@@ -41,14 +41,16 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
     const float u[4] = {1.0f, count >= 2 ? 1.0f : 0.0f, count >= 3 ? 1.0f : 0.0f,
                         count > 3 ? float(count - 3) / L::kExcessDivisor : 0.0f};
     for (int k = 0; k < 4; ++k)
-      for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += u[k] * rows[size_t(base + k) * n.hidden_pad_ + h];
+      for (int h = 0; h < n.hidden_pad_; ++h)
+        dst[h] += u[k] * rows[size_t(base + k) * n.hidden_pad_ + h];
   };
   // The pip and borne-off inputs are linear in the checkers: a checker on mover point p adds p
   // pips to the mover's count (an opponent checker there 25 - p to his), one on a bar 25, and
   // every checker on the board or a bar is one fewer off (off = 15 - board - bar). So they fold
   // into the same rows, 15/15 of each off row going to the bias.
   const auto add_scaled = [&](float* dst, int input, float scale) {
-    for (int h = 0; h < n.hidden_pad_; ++h) dst[h] += scale * rows[size_t(input) * n.hidden_pad_ + h];
+    for (int h = 0; h < n.hidden_pad_; ++h)
+      dst[h] += scale * rows[size_t(input) * n.hidden_pad_ + h];
   };
   const auto add_checkers = [&](float* dst, bool mover, int count, int pips_each) {
     const int side = mover ? L::kMover : L::kOpponent;
@@ -93,7 +95,8 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
 // interleaved stage by stage so that their latencies overlap; each lane's arithmetic is the same
 // for any G.
 template <int NV, int G, class Vec>
-[[gnu::always_inline]] inline void PruneNet::finish_group(Vec (*acc)[NV], Probabilities* out) const {
+[[gnu::always_inline]] inline void PruneNet::finish_group(Vec (*acc)[NV],
+                                                          Probabilities* out) const {
   for (int g = 0; g < G; ++g)
     for (int j = 0; j < NV; ++j) acc[g][j] = sigmoid_fast_reciprocal(acc[g][j]);
   static_assert(kOutputs == 5);
@@ -166,7 +169,8 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
   }
   const float* parent_bar0 = bar_row(0, parent.opp_bar);
   const float* parent_bar1 = bar_row(1, parent.mover_bar);
-  for (int j = 0; j < NV; ++j) base[j] += load(parent_bar0 + j * kLanes) + load(parent_bar1 + j * kLanes);
+  for (int j = 0; j < NV; ++j)
+    base[j] += load(parent_bar0 + j * kLanes) + load(parent_bar1 + j * kLanes);
 
   // The first-layer sums of play c's result, flipped, into acc.
   const auto first_layer = [&](const Position& c, VecF* acc) {
@@ -178,7 +182,7 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
       const int p = __builtin_ctz(m) + 1;
       replace(point_row(25 - p, -c.at(p)), point_row(25 - p, -parent.at(p)));
     }
-    if (c.opp_bar != parent.opp_bar) replace(bar_row(0, c.opp_bar), parent_bar0);  // hits
+    if (c.opp_bar != parent.opp_bar) replace(bar_row(0, c.opp_bar), parent_bar0);        // hits
     if (c.mover_bar != parent.mover_bar) replace(bar_row(1, c.mover_bar), parent_bar1);  // entering
   };
   const size_t n = std::min(plays.size(), out.size());
@@ -202,15 +206,24 @@ namespace {
 template <class F>
 decltype(auto) with_width(int nvecs, F&& f) {
   switch (nvecs) {
-    case 1: return f(std::integral_constant<int, 1>{});
-    case 2: return f(std::integral_constant<int, 2>{});
-    case 3: return f(std::integral_constant<int, 3>{});
-    case 4: return f(std::integral_constant<int, 4>{});
-    case 5: return f(std::integral_constant<int, 5>{});
-    case 6: return f(std::integral_constant<int, 6>{});
-    case 7: return f(std::integral_constant<int, 7>{});
-    case 8: return f(std::integral_constant<int, 8>{});
-    default: return f(std::integral_constant<int, kMaxVecs>{});
+    case 1:
+      return f(std::integral_constant<int, 1>{});
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    case 3:
+      return f(std::integral_constant<int, 3>{});
+    case 4:
+      return f(std::integral_constant<int, 4>{});
+    case 5:
+      return f(std::integral_constant<int, 5>{});
+    case 6:
+      return f(std::integral_constant<int, 6>{});
+    case 7:
+      return f(std::integral_constant<int, 7>{});
+    case 8:
+      return f(std::integral_constant<int, 8>{});
+    default:
+      return f(std::integral_constant<int, kMaxVecs>{});
   }
 }
 static_assert(kFixedVecs == 8, "with_width lists the fixed widths");
@@ -222,7 +235,8 @@ Probabilities PruneNet::evaluate(const Position& pos) const {
 
 void PruneNet::evaluate_results(const Position& parent, std::span<const Position> plays,
                                 std::span<Probabilities> out) const {
-  with_width(hidden_pad_ / kLanes, [&](auto nv) { evaluate_results_fixed<nv()>(parent, plays, out); });
+  with_width(hidden_pad_ / kLanes,
+             [&](auto nv) { evaluate_results_fixed<nv()>(parent, plays, out); });
 }
 
 }  // namespace nard

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "game/position.h"
 #include "core/result.h"
+#include "game/position.h"
 #include "nn/mlp.h"
 #include "nn/probabilities.h"
 
@@ -59,8 +59,8 @@ class PruneNet {
   // the first layer's bias and the off inputs' constant part.
   std::vector<float> point_rows_;
   std::vector<float> bar_rows_;
-  std::vector<float> bias_;          // hidden_pad_
-  std::vector<float> out_weight_;    // kOutputs x hidden_pad_
+  std::vector<float> bias_;        // hidden_pad_
+  std::vector<float> out_weight_;  // kOutputs x hidden_pad_
   float out_bias_[kOutputs] = {};
 };
 

@@ -1,9 +1,9 @@
 // Internal to nn/: hand-written SIMD helpers shared by the inference paths (Mlp, PruneNet).
 #pragma once
 
-#include <cstdint>
-
 #include <immintrin.h>
+
+#include <cstdint>
 
 namespace nard::simd {
 
@@ -48,7 +48,8 @@ inline Vec4F pairwise_sums(Vec4F a, Vec4F b) {
 
 // The lane sums of a, b, c and d, in that order.
 inline Vec4F horizontal_sums(VecF a, VecF b, VecF c, VecF d) {
-  return pairwise_sums(pairwise_sums(fold_to_4(a), fold_to_4(b)), pairwise_sums(fold_to_4(c), fold_to_4(d)));
+  return pairwise_sums(pairwise_sums(fold_to_4(a), fold_to_4(b)),
+                       pairwise_sums(fold_to_4(c), fold_to_4(d)));
 }
 
 typedef int32_t VecI __attribute__((vector_size(kLanes * sizeof(int32_t))));

@@ -11,8 +11,8 @@
 #include <set>
 
 #include "core/atomic_file.h"
-#include "game/dice.h"
 #include "core/read_file.h"
+#include "game/dice.h"
 
 namespace nard {
 
@@ -154,7 +154,8 @@ std::string serialize_weights(const NetWeights& w) {
   return file;
 }
 
-Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source, LegacyNets legacy) {
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source,
+                                 LegacyNets legacy) {
   const std::string src(source);
   auto fail = [&](const std::string& what) { return make_error(src + ": " + what); };
   Reader header(bytes);

@@ -66,7 +66,8 @@ struct LegacyNets {
   // become the count outputs that training then learns.
   bool tawla31_as_count = false;
 };
-Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source, LegacyNets legacy);
+Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source,
+                                 LegacyNets legacy);
 
 // Reads and checks a model file. Every failure (missing file, wrong magic, newer or older format
 // version, truncation, checksum mismatch, wrong architecture for this build's encoders, trailing

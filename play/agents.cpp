@@ -19,7 +19,8 @@ BotAgent::BotAgent(const Rules& rules, Evaluator& evaluator, const SearchConfig&
                    const MatchEquityTable* met)
     : rules_(rules), search_(rules, evaluator, config), met_(met) {}
 
-int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView&) {
+int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                          const MatchView&) {
   return search_.best_play(pos, dice, plays);
 }
 
@@ -48,15 +49,18 @@ CubeResponse BotAgent::respond_to_double(const Position& pos, const MatchView& v
   Result<CubeDecision> d = analyse_cube(pos.flipped(), doubler);
   if (!d) return CubeResponse::Take;
   switch (d->taker) {
-    case TakerAction::Pass: return CubeResponse::Drop;
-    case TakerAction::Beaver: return rules_.beavers && view.match_length == 0 ? CubeResponse::Beaver : CubeResponse::Take;
-    case TakerAction::Take: break;
+    case TakerAction::Pass:
+      return CubeResponse::Drop;
+    case TakerAction::Beaver:
+      return rules_.beavers && view.match_length == 0 ? CubeResponse::Beaver : CubeResponse::Take;
+    case TakerAction::Take:
+      break;
   }
   return CubeResponse::Take;
 }
 
 BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Dice dice, int points,
-                                                        const MatchView& view) {
+                                                         const MatchView& view) {
   // The resigner's best play of his roll, and its probabilities from our side.
   const Position resigner = pos.flipped();
   MoveGenerator gen(rules_);
@@ -82,7 +86,8 @@ BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Di
   const bool crawford_done = !rules_.crawford || ctx.post_crawford || view.crawford_game;
   const int cube = view.cube.value;
   auto mwc_after = [&](int my_gain, int opp_gain) {
-    return met_->mwc(ctx.my_away() - my_gain * cube, ctx.opp_away() - opp_gain * cube, crawford_done);
+    return met_->mwc(ctx.my_away() - my_gain * cube, ctx.opp_away() - opp_gain * cube,
+                     crawford_done);
   };
   const int g = rules_.gammon_value, bg = rules_.backgammon_value;
   v.play_on = (ours.win - ours.win_gammon) * mwc_after(1, 0) +
@@ -95,7 +100,8 @@ BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Di
   return v;
 }
 
-bool BotAgent::accept_resignation(const Position& pos, Dice dice, int points, const MatchView& view) {
+bool BotAgent::accept_resignation(const Position& pos, Dice dice, int points,
+                                  const MatchView& view) {
   const ResignationValues v = resignation_values(pos, dice, points, view);
   return v.accept >= v.play_on - 1e-9;
 }

@@ -12,18 +12,19 @@
 #include <memory>
 #include <string>
 
+#include "game/match.h"
 #include "search/cube/decision.h"
 #include "search/match_equity.h"
 #include "search/player.h"
 #include "search/search.h"
-#include "game/match.h"
 
 namespace nard {
 
 class PlayerAgent final : public Agent {
  public:
   explicit PlayerAgent(std::unique_ptr<Player> player) : player_(std::move(player)) {}
-  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView&) override {
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView&) override {
     return player_->choose(pos, dice, plays);
   }
   std::string name() const { return player_->name(); }
@@ -38,19 +39,22 @@ class BotAgent final : public Agent {
   // money play (match play then never doubles and always takes).
   BotAgent(const Rules& rules, Evaluator& evaluator, const SearchConfig& config,
            const MatchEquityTable* met = nullptr);
-  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView& view) override;
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView& view) override;
   bool wants_to_double(const Position& pos, const MatchView& view) override;
   CubeResponse respond_to_double(const Position& pos, const MatchView& view) override;
   // Accepts when the points conceded are worth at least playing on: the resigner's best play
   // of his roll at our ply, valued cubeless for money (gammons single under an active Jacoby
   // rule), by match winning chances (the table) in a match.
-  bool accept_resignation(const Position& pos, Dice dice, int points, const MatchView& view) override;
+  bool accept_resignation(const Position& pos, Dice dice, int points,
+                          const MatchView& view) override;
   // Our value of playing on against a resigner who rolled `dice` (pos seen from us): money
   // points per cube value, or the match winning chance; and the value of accepting `points`.
   struct ResignationValues {
     double play_on = 0, accept = 0;
   };
-  ResignationValues resignation_values(const Position& pos, Dice dice, int points, const MatchView& view);
+  ResignationValues resignation_values(const Position& pos, Dice dice, int points,
+                                       const MatchView& view);
 
   // The cube analysis of the side on roll of `pos`, whose view of the match is `view`.
   Result<CubeDecision> analyse_cube(const Position& pos, const MatchView& view);

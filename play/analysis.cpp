@@ -8,13 +8,13 @@
 #include <map>
 #include <mutex>
 
-#include "search/cube/lookahead.h"
-#include "play/turn_analysis_bytes.h"
 #include "core/work_share.h"
 #include "game/cube.h"
 #include "game/game_replay.h"
 #include "game/move.h"
 #include "game/movegen/movegen.h"
+#include "play/turn_analysis_bytes.h"
+#include "search/cube/lookahead.h"
 
 namespace nard {
 

@@ -37,15 +37,15 @@
 #include <string>
 #include <vector>
 
+#include "core/distributed.h"
+#include "core/result.h"
+#include "game/match_record.h"
+#include "nn/evaluator.h"
 #include "search/cube/decision.h"
 #include "search/cube/match.h"
 #include "search/cubeful_play.h"
-#include "core/distributed.h"
 #include "search/match_equity.h"
 #include "search/search.h"
-#include "game/match_record.h"
-#include "core/result.h"
-#include "nn/evaluator.h"
 
 namespace nard {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "search/cube/money.h"
 #include "game/cube.h"
+#include "search/cube/money.h"
 
 namespace nard {
 
@@ -55,9 +55,8 @@ Result<CubeRolloutResult> rollout_cube_decision(const Rules& rules, const Positi
   // Progress over the three rollouts, each config.trials long.
   auto part = [&](int index) -> RolloutProgress {
     if (!progress) return {};
-    return [&progress, index, n = config.trials](int done, int) {
-      progress(index * n + done, 3 * n);
-    };
+    return
+        [&progress, index, n = config.trials](int done, int) { progress(index * n + done, 3 * n); };
   };
 
   RolloutConfig cubeless = config;

@@ -15,8 +15,8 @@
 // Beavers are not rolled out (the dave has none; with the geometric cube a beaver is a take).
 #pragma once
 
-#include "search/cube/decision.h"
 #include "play/rollout.h"
+#include "search/cube/decision.h"
 
 namespace nard {
 

@@ -2,10 +2,10 @@
 
 #include <memory>
 
+#include "core/zeroed_array.h"
 #include "game/dice.h"
 #include "game/match.h"
 #include "game/movegen/movegen.h"
-#include "core/zeroed_array.h"
 
 namespace nard {
 

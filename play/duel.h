@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
-#include "search/player.h"
 #include "game/game.h"
 #include "game/rules.h"
+#include "search/player.h"
 
 namespace nard {
 

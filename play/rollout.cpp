@@ -7,15 +7,15 @@
 #include <atomic>
 #include <cmath>
 
-#include "search/cube/bearoff.h"
-#include "search/cube/efficiency.h"
-#include "search/cube/money.h"
-#include "search/search.h"
 #include "core/work_share.h"
 #include "game/cube.h"
 #include "game/dice.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
+#include "search/cube/bearoff.h"
+#include "search/cube/efficiency.h"
+#include "search/cube/money.h"
+#include "search/search.h"
 
 namespace nard {
 
@@ -119,7 +119,9 @@ Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
   bool root_on_roll = true;
   CubeState cube;  // players: 0 = root, 1 = the other side
   cube.value = config.cube.value;
-  cube.owner = config.cube.owner == CubeHolder::Centred ? -1 : config.cube.owner == CubeHolder::Me ? 0 : 1;
+  cube.owner = config.cube.owner == CubeHolder::Centred ? -1
+               : config.cube.owner == CubeHolder::Me    ? 0
+                                                        : 1;
   cube.turned = config.cube.turned;
   const double start_stake = cube.value;
   // Differences (luck) and absolute values (results) turn to the root's view differently: an
@@ -166,7 +168,9 @@ Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
       }
     }
     // Normalised, so that the plays come in the same order as in the 21-roll batch above.
-    const Dice dice = (turn < config.stratified_turns ? stratified_roll(config.seed, trial, turn) : rng.roll()).normalised();
+    const Dice dice =
+        (turn < config.stratified_turns ? stratified_roll(config.seed, trial, turn) : rng.roll())
+            .normalised();
 
     int chosen = -1;  // index into list of the play made
     if (config.variance_reduction) {
@@ -252,7 +256,8 @@ std::optional<Error> check_config(const Rules& rules, const RolloutConfig& c) {
   if (c.trials < 1) return make_error("a rollout needs at least 1 trial");
   if (c.truncate_plies < 0) return make_error("truncation must be >= 0 plies");
   if (c.ply < 0 || c.ply > 3) return make_error("rollout checker play must be 0..3 ply");
-  if (c.stratified_turns < 0 || c.stratified_turns > 8) return make_error("stratified turns must be 0..8");
+  if (c.stratified_turns < 0 || c.stratified_turns > 8)
+    return make_error("stratified turns must be 0..8");
   if (c.cubeful) {
     if (!rules.cube) return make_error("this game has no doubling cube: use a cubeless rollout");
     Result<std::vector<int>> stakes = cube_stakes(rules, c.cube.value);
@@ -269,14 +274,17 @@ struct TrialValues {
 // Runs `jobs` trials (job j = trial j % trials of position j / trials) on the configured threads;
 // with config.comm, this rank's share of them, and then every rank gets every job's values.
 Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Position> starts,
-                                          const RolloutConfig& config, const EvaluatorFactory& make_evaluator,
+                                          const RolloutConfig& config,
+                                          const EvaluatorFactory& make_evaluator,
                                           const RolloutProgress& progress) {
   const int trials = config.trials;
   const int jobs = trials * int(starts.size());
   Communicator* comm = config.comm && config.comm->size() > 1 ? config.comm : nullptr;
   std::vector<long long> mine;
-  if (comm) mine = share_of(*comm, jobs);
-  else for (int j = 0; j < jobs; ++j) mine.push_back(j);
+  if (comm)
+    mine = share_of(*comm, jobs);
+  else
+    for (int j = 0; j < jobs; ++j) mine.push_back(j);
   const int count = int(mine.size());
   std::vector<TrialValues> values(static_cast<size_t>(count));
   const int threads = config.threads > 0 ? config.threads : omp_get_num_procs();
@@ -319,7 +327,8 @@ Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Po
 }
 
 Result<std::vector<RolloutResult>> run(const Rules& rules, std::span<const Position> starts,
-                                       const RolloutConfig& config, const EvaluatorFactory& make_evaluator,
+                                       const RolloutConfig& config,
+                                       const EvaluatorFactory& make_evaluator,
                                        const RolloutProgress& progress) {
   const int trials = config.trials;
   Result<std::vector<TrialValues>> jobs = run_jobs(rules, starts, config, make_evaluator, progress);
@@ -369,14 +378,16 @@ Dice stratified_roll(uint64_t seed, int trial, int turn) {
 }
 
 Result<RolloutResult> rollout(const Rules& rules, const Position& pos, const RolloutConfig& config,
-                              const EvaluatorFactory& make_evaluator, const RolloutProgress& progress) {
+                              const EvaluatorFactory& make_evaluator,
+                              const RolloutProgress& progress) {
   if (auto e = check_config(rules, config)) return *e;
   Result<std::vector<RolloutResult>> r = run(rules, {&pos, 1}, config, make_evaluator, progress);
   if (!r) return r.error();
   return (*r)[0];
 }
 
-Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<const Position> plays,
+Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules,
+                                                 std::span<const Position> plays,
                                                  const RolloutConfig& config,
                                                  const EvaluatorFactory& make_evaluator,
                                                  const RolloutProgress& progress) {
@@ -391,7 +402,8 @@ Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<c
   std::vector<RolloutResult> out = std::move(ran.value());
   // Back to the mover's view: the opponent's wins are the mover's losses.
   for (RolloutResult& r : out) {
-    const Estimate w = r.probs[0], wg = r.probs[1], wb = r.probs[2], lg = r.probs[3], lb = r.probs[4];
+    const Estimate w = r.probs[0], wg = r.probs[1], wb = r.probs[2], lg = r.probs[3],
+                   lb = r.probs[4];
     r.probs[0] = {1.0 - w.mean, w.std_error};
     r.probs[1] = lg;
     r.probs[2] = lb;

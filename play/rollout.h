@@ -46,30 +46,30 @@
 #include <span>
 #include <vector>
 
-#include "search/cube/decision.h"
 #include "core/distributed.h"
+#include "core/result.h"
 #include "game/dice.h"
 #include "game/position.h"
-#include "core/result.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "search/cube/decision.h"
 
 namespace nard {
 
 struct RolloutConfig {
   int trials = 1296;
-  int truncate_plies = 0;       // 0: play every trial to the end of the game
-  int ply = 0;                  // checker-play depth inside the trials
+  int truncate_plies = 0;  // 0: play every trial to the end of the game
+  int ply = 0;             // checker-play depth inside the trials
   bool variance_reduction = true;
   int stratified_turns = 2;     // 0 turns off the quasi-random dice
   bool cubeful = false;         // money play; also needs rules.cube
   CubeView cube;                // cubeful: the cube as the root side sees it
   bool root_may_double = true;  // cubeful: false keeps the root from doubling on its first turn
   uint64_t seed = 1;
-  int threads = 0;              // 0: all cores
-  int max_turns = 2000;         // a longer trial counts as a draw (Plakoto deadlocks)
-  Communicator* comm = nullptr; // the ranks that share the trials (null: this process alone)
+  int threads = 0;               // 0: all cores
+  int max_turns = 2000;          // a longer trial counts as a draw (Plakoto deadlocks)
+  Communicator* comm = nullptr;  // the ranks that share the trials (null: this process alone)
   const std::atomic<bool>* stop = nullptr;  // when set and true: stop (see above)
 };
 
@@ -105,13 +105,15 @@ using RolloutProgress = std::function<void(int done, int total)>;
 // Rolls out `pos` (the root side on roll, before rolling). Fails on a bad config (trials < 1,
 // cubeful without a cube or with an impossible cube value), or when a rank of config.comm fails.
 Result<RolloutResult> rollout(const Rules& rules, const Position& pos, const RolloutConfig& config,
-                              const EvaluatorFactory& make_evaluator, const RolloutProgress& progress = {});
+                              const EvaluatorFactory& make_evaluator,
+                              const RolloutProgress& progress = {});
 
 // Rolls out each of `plays` (results of a roll from the mover's view, before the turn passes) as
 // the position after it, with the same dice for every play (common random numbers, so the
 // differences between plays are much less noisy than each value). Results are from the mover's
 // view. The progress counts trials over all plays.
-Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules, std::span<const Position> plays,
+Result<std::vector<RolloutResult>> rollout_plays(const Rules& rules,
+                                                 std::span<const Position> plays,
                                                  const RolloutConfig& config,
                                                  const EvaluatorFactory& make_evaluator,
                                                  const RolloutProgress& progress = {});

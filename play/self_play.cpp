@@ -76,7 +76,12 @@ PlayedGame GamePlayer::play(Evaluator& evaluator, uint64_t seed, const SelfPlayO
       }
     }
     if (observer)
-      observer({turn, pos, d, {m.flipped.data(), size_t(n)}, {m.probs.data(), size_t(n)}, pick,
+      observer({turn,
+                pos,
+                d,
+                {m.flipped.data(), size_t(n)},
+                {m.probs.data(), size_t(n)},
+                pick,
                 explored});
     if (game_result(m.rules, m.plays.positions[pick]).over()) {
       g.result = invert(*terminal_probabilities(m.rules, m.flipped[pick]));

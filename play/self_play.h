@@ -51,8 +51,8 @@ struct SelfPlayTurn {
   int turn = 0;  // s_turn of PlayedGame::positions
   Position position;
   Dice dice;
-  std::span<const Position> results;        // results[i]: play i made, flipped
-  std::span<const Probabilities> values;    // values[i]: the net's value of results[i]
+  std::span<const Position> results;      // results[i]: play i made, flipped
+  std::span<const Probabilities> values;  // values[i]: the net's value of results[i]
   int chosen = 0;
   bool explored = false;  // chosen at random (exploration), not for its value
 };

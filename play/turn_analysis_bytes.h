@@ -5,8 +5,8 @@
 // Doubles travel as their bytes (NaN included), so the receiver's figures are the sender's.
 #pragma once
 
-#include "play/analysis.h"
 #include "core/work_share.h"
+#include "play/analysis.h"
 
 namespace nard {
 

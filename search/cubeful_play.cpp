@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "search/cube/lookahead.h"
 #include "nn/evaluator.h"
+#include "search/cube/lookahead.h"
 
 namespace nard {
 

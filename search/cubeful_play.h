@@ -18,11 +18,11 @@
 #include <span>
 #include <vector>
 
+#include "core/result.h"
+#include "game/position.h"
+#include "nn/probabilities.h"
 #include "search/cube/match.h"
 #include "search/search.h"
-#include "game/position.h"
-#include "core/result.h"
-#include "nn/probabilities.h"
 
 namespace nard {
 

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "search/player.h"
 #include "game/rules.h"
 #include "nn/evaluator.h"
+#include "search/player.h"
 
 namespace nard {
 

@@ -9,8 +9,8 @@
 //                      opponent's path, spread off the head, checkers off.
 #pragma once
 
-#include "search/player.h"
 #include "game/rules.h"
+#include "search/player.h"
 
 namespace nard {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "search/player.h"
 #include "core/result.h"
+#include "search/player.h"
 
 namespace nard {
 

@@ -21,7 +21,9 @@ struct Search::Cache {
   ZeroedArray<Entry> entries = make_zeroed_array<Entry>(kEntries);
   uint32_t generation = 1;
   Entry& slot(const Position& p) { return entries[p.hash() & (kEntries - 1)]; }
-  bool holds(const Entry& e, const Position& p) const { return e.generation == generation && e.pos == p; }
+  bool holds(const Entry& e, const Position& p) const {
+    return e.generation == generation && e.pos == p;
+  }
   void clear() {
     if (++generation == 0) {  // wrapped: old generations could look current again
       for (size_t i = 0; i < kEntries; ++i) entries[i].generation = 0;
@@ -141,7 +143,8 @@ void Search::select_candidates(const Position& pos, Scratch& s) {
         const float v = s.scores[size_t(i)];
         if (found == keep && !(v > s.scores[size_t(s.order[size_t(keep - 1)])])) continue;
         int at = found < keep ? found++ : keep - 1;
-        for (; at > 0 && v > s.scores[size_t(s.order[size_t(at - 1)])]; --at) s.order[size_t(at)] = s.order[size_t(at - 1)];
+        for (; at > 0 && v > s.scores[size_t(s.order[size_t(at - 1)])]; --at)
+          s.order[size_t(at)] = s.order[size_t(at - 1)];
         s.order[size_t(at)] = i;
       }
       s.cand.insert(s.cand.end(), s.order.begin(), s.order.end());
@@ -150,7 +153,8 @@ void Search::select_candidates(const Position& pos, Scratch& s) {
   }
   // The candidates' results with the opponent on roll, for the full net (terminal ones exact).
   s.cand_positions.resize(s.cand.size());
-  for (size_t i = 0; i < s.cand.size(); ++i) s.cand_positions[i] = s.batch[size_t(s.cand[i])].flipped();
+  for (size_t i = 0; i < s.cand.size(); ++i)
+    s.cand_positions[i] = s.batch[size_t(s.cand[i])].flipped();
   s.cand_probs.resize(s.cand.size());
   evaluate_static(s.cand_positions, s.cand_probs);
 }
@@ -189,7 +193,10 @@ int Search::best_candidate(const Scratch& s, int roll) const {
   float best_score = -1e30f;
   for (int i = begin; i < end; ++i) {
     const float v = score(invert(s.cand_probs[size_t(i)]));
-    if (v > best_score) { best_score = v; best = i; }
+    if (v > best_score) {
+      best_score = v;
+      best = i;
+    }
   }
   return best;
 }
@@ -228,7 +235,10 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
         for (int i : top) {
           const Position child = s.cand_positions[size_t(i)];
           const Probabilities v = invert(evaluate_ply(child, ply - 1, depth + 1));
-          if (score(v) > best_score) { best_score = score(v); chosen = v; }
+          if (score(v) > best_score) {
+            best_score = score(v);
+            chosen = v;
+          }
         }
       } else {
         const Position child = s.cand_positions[size_t(best)];
@@ -243,7 +253,8 @@ Probabilities Search::evaluate_ply(const Position& pos, int ply, int depth) {
   return make_consistent(Probabilities::from_array(sum));
 }
 
-std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice, std::span<const Position> plays) {
+std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice,
+                                           std::span<const Position> plays) {
   (void)pos;
   (void)dice;
   std::vector<RankedPlay> ranked(plays.size());

@@ -52,10 +52,10 @@ struct SearchConfig {
 };
 
 struct RankedPlay {
-  int index = 0;            // into the plays given to rank_plays()
-  int ply = 0;              // the depth this play was last valued at
-  Probabilities probs;      // from the mover's side (the player choosing)
-  float equity = 0.0f;      // cubeless, from the mover's side
+  int index = 0;        // into the plays given to rank_plays()
+  int ply = 0;          // the depth this play was last valued at
+  Probabilities probs;  // from the mover's side (the player choosing)
+  float equity = 0.0f;  // cubeless, from the mover's side
 };
 
 // The reply the lookahead assumes to one roll: the best play at 0-ply of the side on roll (chosen
@@ -93,7 +93,8 @@ class Search {
 
   // Ranks the plays (results of `dice` from `pos`, mover's view) at config().ply with the move
   // filters: best first. Plays dropped by a filter keep the value of the last ply they reached.
-  std::vector<RankedPlay> rank_plays(const Position& pos, Dice dice, std::span<const Position> plays);
+  std::vector<RankedPlay> rank_plays(const Position& pos, Dice dice,
+                                     std::span<const Position> plays);
   // The index of the best play (the first of rank_plays).
   int best_play(const Position& pos, Dice dice, std::span<const Position> plays);
 

@@ -30,23 +30,24 @@ struct RunState {
   long long games_done = 0;
   long long rounds_done = 0;
   double seconds = 0;
-  double interval_loss = 0;      // sum of round losses since the last checkpoint
+  double interval_loss = 0;  // sum of round losses since the last checkpoint
   long long interval_rounds = 0;
   std::vector<MetricsRow> metrics;
 };
 
 // The lines of state.txt that must agree between a checkpoint and a resumed run.
-std::vector<std::string> identity_lines(const TrainConfig& config, const std::vector<std::string>& net_names,
+std::vector<std::string> identity_lines(const TrainConfig& config,
+                                        const std::vector<std::string>& net_names,
                                         const std::vector<std::vector<int>>& hidden);
 
 // Writes ckpt-<games>/ under run_dir (via a temporary directory ckpt-tmp-<pid> and rename), then
 // points `latest` at it, then removes older ckpt-* directories. `extra_files` (name, bytes) are
 // written as well. A failure (a full disk, a file size limit) removes the temporary directory,
 // leaves `latest` and the checkpoint it names as they were, and names run_dir in the error.
-std::optional<Error> save_checkpoint(const std::string& run_dir, const std::vector<std::string>& identity,
-                                     const RunState& state, const std::vector<std::string>& net_names,
-                                     const std::vector<Learner*>& learners,
-                                     const std::vector<std::pair<std::string, std::string>>& extra_files);
+std::optional<Error> save_checkpoint(
+    const std::string& run_dir, const std::vector<std::string>& identity, const RunState& state,
+    const std::vector<std::string>& net_names, const std::vector<Learner*>& learners,
+    const std::vector<std::pair<std::string, std::string>>& extra_files);
 
 // The newest checkpoint directory of run_dir, or an error when there is none.
 Result<std::string> latest_checkpoint(const std::string& run_dir);

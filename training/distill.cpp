@@ -1,16 +1,16 @@
 #include "training/distill.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <memory>
 #include <numeric>
 
-#include <omp.h>
-
-#include "play/self_play.h"
 #include "game/dice.h"
 #include "game/game.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
+#include "play/self_play.h"
 #include "training/learner.h"
 
 namespace nard::training {
@@ -27,8 +27,8 @@ struct Turn {
 };
 
 struct GameRecord {
-  std::vector<Position> positions;      // results of the plays, opponent on roll
-  std::vector<Probabilities> targets;   // the full nets' values of them (opponent's view)
+  std::vector<Position> positions;     // results of the plays, opponent on roll
+  std::vector<Probabilities> targets;  // the full nets' values of them (opponent's view)
   std::vector<Turn> turns;
 };
 
@@ -53,7 +53,8 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
   const std::optional<EncoderId> prune_id = optional_encoder_for(model.variant);
   if (!prune_id) return make_error("only backgammon models have a pruning net");
   if (c.games < 10 || c.epochs < 1 || c.batch_size < 1 || c.threads < 1 || c.keep < 1)
-    return make_error("distill needs >= 10 games and positive epochs, batch size, keep and threads");
+    return make_error(
+        "distill needs >= 10 games and positive epochs, batch size, keep and threads");
   Result<Rules> rules = rules_preset("wbf");
   if (!rules) return rules.error();
   NetWeights full = model;
@@ -98,7 +99,8 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
   std::vector<float> xb, yb;
   for (int epoch = 0; epoch < c.epochs; ++epoch) {
     Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(epoch)));
-    for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
+    for (size_t i = order.size() - 1; i > 0; --i)
+      std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
     double loss_sum = 0;
     for (size_t start = 0; start < order.size(); start += size_t(c.batch_size)) {
       const int m = int(std::min(order.size() - start, size_t(c.batch_size)));
@@ -123,12 +125,14 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
   result.weights.nets.push_back(prune);
   std::string hidden;
   for (int h : c.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(h);
-  result.weights.description += "; bg-prune " + hidden + " distilled from " + std::to_string(train_games) +
-                                " greedy self-play games, " + std::to_string(c.epochs) + " epochs";
+  result.weights.description += "; bg-prune " + hidden + " distilled from " +
+                                std::to_string(train_games) + " greedy self-play games, " +
+                                std::to_string(c.epochs) + " epochs";
   if (auto e = result.weights.validate()) return *e;
 
   // Held-out turns: does the pruner keep the full net's choice?
-  Result<std::shared_ptr<const NeuralModel>> pruned_model = NeuralModel::create(*rules, result.weights);
+  Result<std::shared_ptr<const NeuralModel>> pruned_model =
+      NeuralModel::create(*rules, result.weights);
   if (!pruned_model) return pruned_model.error();
   NeuralPruneEvaluator pruner(*pruned_model);
   long long turns = 0, top1 = 0, topk = 0;
@@ -144,9 +148,12 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
       rank.resize(size_t(t.count));
       std::iota(rank.begin(), rank.end(), 0);
       std::stable_sort(rank.begin(), rank.end(), [&](int a, int b) {
-        return cubeless_equity(invert(rough[size_t(a)]), *rules) > cubeless_equity(invert(rough[size_t(b)]), *rules);
+        return cubeless_equity(invert(rough[size_t(a)]), *rules) >
+               cubeless_equity(invert(rough[size_t(b)]), *rules);
       });
-      const auto full_equity = [&](int i) { return cubeless_equity(invert(rec.targets[size_t(t.begin + i)]), *rules); };
+      const auto full_equity = [&](int i) {
+        return cubeless_equity(invert(rec.targets[size_t(t.begin + i)]), *rules);
+      };
       const int kept = std::min(c.keep, t.count);
       float chosen = -1e30f;
       for (int k = 0; k < kept; ++k) chosen = std::max(chosen, full_equity(rank[size_t(k)]));

@@ -19,26 +19,26 @@
 namespace nard::training {
 
 struct DistillConfig {
-  int games = 2000;              // self-play games (the last tenth held out)
-  std::vector<int> hidden{32};   // hidden sizes of the pruning net
+  int games = 2000;             // self-play games (the last tenth held out)
+  std::vector<int> hidden{32};  // hidden sizes of the pruning net
   int epochs = 3;
   double learning_rate = 1e-3;
   int batch_size = 256;
-  int keep = 3;                  // the search's prune_keep, for the held-out agreement figure
+  int keep = 3;  // the search's prune_keep, for the held-out agreement figure
   uint64_t seed = 1;
   int threads = 2;
 };
 
 struct DistillReport {
   long long train_positions = 0, held_out_turns = 0;
-  double final_loss = 0;         // mean BCE of the last epoch
-  double top1_agreement = 0;     // held-out turns where the pruner's best play is the full net's
-  double topk_agreement = 0;     // ... where the full net's best is among the pruner's best `keep`
-  double mean_equity_loss = 0;   // full-net equity lost by playing the pruner's top-k choice
+  double final_loss = 0;        // mean BCE of the last epoch
+  double top1_agreement = 0;    // held-out turns where the pruner's best play is the full net's
+  double topk_agreement = 0;    // ... where the full net's best is among the pruner's best `keep`
+  double mean_equity_loss = 0;  // full-net equity lost by playing the pruner's top-k choice
 };
 
 struct DistillResult {
-  NetWeights weights;            // the input nets plus (replacing any old one) the pruning net
+  NetWeights weights;  // the input nets plus (replacing any old one) the pruning net
   DistillReport report;
 };
 

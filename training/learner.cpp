@@ -2,13 +2,6 @@
 // compile time near 7 s instead of 12 s, toolchain.md §3), compiled as C++17 (learner.h says why).
 #include "training/learner.h"
 
-#include <algorithm>
-#include <cassert>
-#include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <sstream>
-
 #include <ATen/ATen.h>
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
@@ -17,6 +10,13 @@
 #include <torch/optim/sgd.h>
 #include <torch/serialize.h>
 #include <torch/utils.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
 
 namespace nard::training {
 
@@ -59,8 +59,10 @@ struct Learner::Impl {
     const std::vector<DenseLayer> start = initial_layers(c);
     for (size_t i = 0; i < start.size(); ++i) {
       auto& layer = net->layers[i];
-      std::memcpy(layer->weight.data_ptr<float>(), start[i].weight.data(), start[i].weight.size() * sizeof(float));
-      std::memcpy(layer->bias.data_ptr<float>(), start[i].bias.data(), start[i].bias.size() * sizeof(float));
+      std::memcpy(layer->weight.data_ptr<float>(), start[i].weight.data(),
+                  start[i].weight.size() * sizeof(float));
+      std::memcpy(layer->bias.data_ptr<float>(), start[i].bias.data(),
+                  start[i].bias.size() * sizeof(float));
     }
     if (c.optimizer == OptimizerKind::Adam)
       optimizer = std::make_unique<torch::optim::Adam>(net->parameters(),
@@ -78,7 +80,8 @@ Learner::Learner(const LearnerConfig& config) : config_(config) {
 
 Learner::~Learner() = default;
 
-double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n) {
+double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets,
+                            int n) {
   torch::set_num_threads(config_.threads);
   const torch::Tensor x = from_rows(inputs, n, config_.inputs);
   const torch::Tensor y = from_rows(targets, n, config_.outputs);
@@ -89,8 +92,8 @@ double Learner::train_batch(const std::vector<float>& inputs, const std::vector<
   return loss.item<double>();
 }
 
-double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets, int n,
-                            const RankingTerm& r) {
+double Learner::train_batch(const std::vector<float>& inputs, const std::vector<float>& targets,
+                            int n, const RankingTerm& r) {
   if (r.groups <= 0 || r.size < 2 || r.weight == 0) return train_batch(inputs, targets, n);
   const int grouped = r.groups * r.size;
   assert(grouped <= n && int(r.equity.size()) == config_.outputs);  // the caller's batch layout
@@ -100,9 +103,11 @@ double Learner::train_batch(const std::vector<float>& inputs, const std::vector<
   impl_->optimizer->zero_grad();
   const torch::Tensor logits = impl_->net->logits(x);
   torch::Tensor loss = at::binary_cross_entropy_with_logits(logits, y);
-  const torch::Tensor coefficients = torch::from_blob(const_cast<float*>(r.equity.data()), {config_.outputs, 1},
-                                                      torch::kFloat32).clone();
-  const torch::Tensor net_equity = torch::sigmoid(logits.narrow(0, n - grouped, grouped)).matmul(coefficients);
+  const torch::Tensor coefficients =
+      torch::from_blob(const_cast<float*>(r.equity.data()), {config_.outputs, 1}, torch::kFloat32)
+          .clone();
+  const torch::Tensor net_equity =
+      torch::sigmoid(logits.narrow(0, n - grouped, grouped)).matmul(coefficients);
   const torch::Tensor target_equity = y.narrow(0, n - grouped, grouped).matmul(coefficients);
   const torch::Tensor e = net_equity.view({r.groups, r.size});
   const torch::Tensor t = target_equity.view({r.groups, r.size});
@@ -168,12 +173,14 @@ Result<Learner::SavedState> Learner::save() const {
     saved.optimizer = std::move(optimizer).str();
   } catch (const std::exception& e) {
     std::string what = e.what();
-    return make_error("torch::save failed: " + what.substr(0, std::min(what.find('\n'), size_t(200))));
+    return make_error("torch::save failed: " +
+                      what.substr(0, std::min(what.find('\n'), size_t(200))));
   }
   return saved;
 }
 
-std::optional<Error> Learner::load(const std::string& model_path, const std::string& optimizer_path) {
+std::optional<Error> Learner::load(const std::string& model_path,
+                                   const std::string& optimizer_path) {
   for (const std::string& p : {model_path, optimizer_path})
     if (!std::filesystem::exists(p)) return make_error("checkpoint file " + p + " is missing");
   // Load into a fresh module first, so a failure leaves this learner unchanged.
@@ -199,7 +206,8 @@ std::optional<Error> Learner::load(const std::string& model_path, const std::str
   try {
     torch::load(*fresh->optimizer, optimizer_path);
   } catch (const std::exception& e) {
-    return make_error("checkpoint file " + optimizer_path + " is corrupt or not a nard optimizer state (" +
+    return make_error("checkpoint file " + optimizer_path +
+                      " is corrupt or not a nard optimizer state (" +
                       std::string(e.what()).substr(0, 120) + ")");
   }
   impl_ = std::move(fresh);

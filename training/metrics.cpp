@@ -12,7 +12,8 @@ std::vector<std::string> opponents(const std::vector<MetricsRow>& rows) {
   std::vector<std::string> names;
   for (const MetricsRow& r : rows)
     for (const StrengthPoint& p : r.strength)
-      if (std::find(names.begin(), names.end(), p.opponent) == names.end()) names.push_back(p.opponent);
+      if (std::find(names.begin(), names.end(), p.opponent) == names.end())
+        names.push_back(p.opponent);
   return names;
 }
 const StrengthPoint* find(const MetricsRow& r, const std::string& name) {
@@ -71,8 +72,8 @@ std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string&
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     << "<text x=\"" << left << "\" y=\"22\" font-size=\"15\">" << title << "</text>\n";
   for (double v = lo; v <= hi + 1e-9; v += 0.25) {
-    s << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << y(v) << "\" y2=\"" << y(v)
-      << "\" stroke=\"" << (std::abs(v) < 1e-9 ? "#444" : "#ddd") << "\"/>\n"
+    s << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << y(v) << "\" y2=\""
+      << y(v) << "\" stroke=\"" << (std::abs(v) < 1e-9 ? "#444" : "#ddd") << "\"/>\n"
       << "<text x=\"" << left - 8 << "\" y=\"" << y(v) + 4 << "\" text-anchor=\"end\">"
       << num("%+.2f", v) << "</text>\n";
   }
@@ -81,8 +82,8 @@ std::string strength_svg(const std::vector<MetricsRow>& rows, const std::string&
     s << "<text x=\"" << x(g) << "\" y=\"" << top + ph + 18 << "\" text-anchor=\"middle\">"
       << num("%.0f", g) << "</text>\n";
   }
-  s << "<text x=\"" << left + pw / 2 << "\" y=\"" << H - 10
-    << "\" text-anchor=\"middle\">" << x_label << "</text>\n"
+  s << "<text x=\"" << left + pw / 2 << "\" y=\"" << H - 10 << "\" text-anchor=\"middle\">"
+    << x_label << "</text>\n"
     << "<text transform=\"translate(16," << top + ph / 2
     << ") rotate(-90)\" text-anchor=\"middle\">points per game (cubeless, 0-ply)</text>\n";
   for (size_t i = 0; i < names.size(); ++i) {

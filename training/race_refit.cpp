@@ -1,21 +1,21 @@
 #include "training/race_refit.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numeric>
 #include <span>
 
-#include <omp.h>
-
-#include "play/self_play.h"
-#include "search/search.h"
 #include "game/dice.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
+#include "play/self_play.h"
+#include "search/search.h"
 #include "training/learner.h"
 
 namespace nard::training {
@@ -28,8 +28,9 @@ constexpr int kMaxTurns = 1000;
 // The race positions (before the roll, mover's view) of one self-play game (play/self_play.h,
 // greedy): every position the race net values (Position::is_race()); of the bear-offs the database
 // covers, one turn in `bearoff_one_in` (0: none; they are most of a race's turns).
-std::vector<Position> race_positions_of_game(const Rules& rules, Evaluator& eval, const BearoffDatabase& db,
-                                             int bearoff_one_in, GamePlayer& player, uint64_t seed) {
+std::vector<Position> race_positions_of_game(const Rules& rules, Evaluator& eval,
+                                             const BearoffDatabase& db, int bearoff_one_in,
+                                             GamePlayer& player, uint64_t seed) {
   SelfPlayOptions options;
   options.max_turns = kMaxTurns;
   const PlayedGame game = player.play(eval, seed, options);
@@ -47,11 +48,13 @@ const MlpWeights* race_net(const NetWeights& w) { return w.net_for(EncoderId::Ba
 }  // namespace
 
 Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitConfig& c) {
-  if (model.variant != Variant::Backgammon) return make_error("only backgammon models have a race net");
-  if (c.games < 10 || c.rounds < 1 || c.epochs < 1 || c.batch_size < 1 || c.threads < 1 || c.bearoff_one_in < 0 ||
-      !(c.learning_rate > 0))
-    return make_error("refit-race needs >= 10 games, positive rounds, epochs, batch size, threads and rate, "
-                      "and --bearoff-one-in >= 0");
+  if (model.variant != Variant::Backgammon)
+    return make_error("only backgammon models have a race net");
+  if (c.games < 10 || c.rounds < 1 || c.epochs < 1 || c.batch_size < 1 || c.threads < 1 ||
+      c.bearoff_one_in < 0 || !(c.learning_rate > 0))
+    return make_error(
+        "refit-race needs >= 10 games, positive rounds, epochs, batch size, threads and rate, "
+        "and --bearoff-one-in >= 0");
   if (!race_net(model)) return make_error("the model has no race net");
   Result<Rules> rules = rules_preset("wbf");
   if (!rules) return rules.error();
@@ -70,8 +73,8 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
     GamePlayer player(*rules);
 #pragma omp for schedule(dynamic, 4)
     for (int g = 0; g < c.games; ++g)
-      per_game[size_t(g)] =
-          race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, player, game_seed(c.seed, uint64_t(g)));
+      per_game[size_t(g)] = race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, player,
+                                                   game_seed(c.seed, uint64_t(g)));
   }
   const int train_games = c.games - std::max(1, c.games / 10);
   std::vector<Position> positions;
@@ -81,7 +84,8 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
   for (int g = 0; g < train_games; ++g) train_count += per_game[size_t(g)].size();
   per_game.clear();
   if (train_count == 0 || train_count == positions.size())
-    return make_error("refit-race: the self-play games gave too few race positions; play more games");
+    return make_error(
+        "refit-race: the self-play games gave too few race positions; play more games");
 
   RaceRefitResult result;
   result.report.train_positions = (long long)train_count;
@@ -96,18 +100,21 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
   Learner learner(lc);  // one optimizer for all rounds
   learner.set_layers(race.layers);
 
-  std::vector<Probabilities> targets(positions.size()), held_out_values(positions.size() - train_count);
+  std::vector<Probabilities> targets(positions.size()),
+      held_out_values(positions.size() - train_count);
   std::vector<int> order(train_count);
   std::vector<float> xb, yb;
   // Mean |race net alone, 0-ply - target| cubeless equity over the held-out positions.
-  const std::span<const Position> held_out = std::span<const Position>(positions).subspan(train_count);
+  const std::span<const Position> held_out =
+      std::span<const Position>(positions).subspan(train_count);
   const auto held_out_error = [&](const NetWeights& w) -> Result<double> {
     Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::create(*rules, w);
     if (!m) return m.error();
     NeuralEvaluator(*m).evaluate(held_out, held_out_values);
     double sum = 0;
     for (size_t i = 0; i < held_out.size(); ++i)
-      sum += std::fabs(cubeless_equity(held_out_values[i], *rules) - cubeless_equity(targets[train_count + i], *rules));
+      sum += std::fabs(cubeless_equity(held_out_values[i], *rules) -
+                       cubeless_equity(targets[train_count + i], *rules));
     return sum / double(held_out.size());
   };
   for (int round = 0; round < c.rounds; ++round) {
@@ -136,7 +143,8 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
     for (int epoch = 0; epoch < c.epochs; ++epoch) {
       std::iota(order.begin(), order.end(), 0);
       Rng shuffle(game_seed(c.seed ^ kShuffleStream, uint64_t(round * 1000 + epoch)));
-      for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
+      for (size_t i = order.size() - 1; i > 0; --i)
+        std::swap(order[i], order[shuffle.below(uint32_t(i + 1))]);
       double loss_sum = 0;
       for (size_t start = 0; start < order.size(); start += size_t(c.batch_size)) {
         const int m = int(std::min(order.size() - start, size_t(c.batch_size)));
@@ -144,7 +152,8 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
         yb.resize(size_t(m) * kOutputs);
         for (int j = 0; j < m; ++j) {
           const size_t k = size_t(order[start + size_t(j)]);
-          encode(EncoderId::BackgammonRace, positions[k], xb.data() + size_t(j) * size_t(lc.inputs));
+          encode(EncoderId::BackgammonRace, positions[k],
+                 xb.data() + size_t(j) * size_t(lc.inputs));
           const auto t = targets[k].as_array();
           std::copy(t.begin(), t.end(), yb.data() + size_t(j) * kOutputs);
         }
@@ -160,10 +169,12 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
     r.held_out_after = *after;
     result.report.rounds.push_back(r);
   }
-  weights.description += "; race net refitted: " + std::to_string(c.rounds) + " rounds of 1-ply targets over " +
-                         std::to_string(train_count) + " race positions (bear-off database leaves)";
+  weights.description += "; race net refitted: " + std::to_string(c.rounds) +
+                         " rounds of 1-ply targets over " + std::to_string(train_count) +
+                         " race positions (bear-off database leaves)";
   if (c.bearoff_one_in > 0)
-    weights.description += ", 1 in " + std::to_string(c.bearoff_one_in) + " covered bear-offs at the database's values";
+    weights.description += ", 1 in " + std::to_string(c.bearoff_one_in) +
+                           " covered bear-offs at the database's values";
   if (auto e = weights.validate()) return *e;
   result.weights = std::move(weights);
   return result;

@@ -23,13 +23,13 @@
 namespace nard::training {
 
 struct RaceRefitConfig {
-  int games = 4000;           // greedy self-play games giving the race positions
-  int rounds = 4;             // value-iteration rounds: targets, then training
-  int epochs = 2;             // passes over the training positions per round
+  int games = 4000;  // greedy self-play games giving the race positions
+  int rounds = 4;    // value-iteration rounds: targets, then training
+  int epochs = 2;    // passes over the training positions per round
   double learning_rate = 3e-4;
   int batch_size = 128;
   uint64_t seed = 1;
-  int threads = 2;            // self-play and target threads
+  int threads = 2;  // self-play and target threads
   // Of the bear-off turns the database covers (targets: its exact values), keep one in this many;
   // 0 keeps none. Keeping them (4: r4 in models/README.md) kept the net alone right in bear-offs
   // but drifted its race values above rollouts; the shipped refit keeps none.

@@ -2,10 +2,10 @@
 
 #include <omp.h>
 
+#include "core/work_share.h"
 #include "game/dice.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
-#include "core/work_share.h"
 #include "training/td_targets.h"
 
 namespace nard::training {
@@ -76,7 +76,8 @@ Examples SelfPlayPool::play(std::shared_ptr<const NeuralModel> model, uint64_t r
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < count; ++i) {
       per_game[i] = empty_examples(rules_.variant);
-      const PlayedGame g = player.play(evaluator, game_seed(run_seed, first + uint64_t(i)), config.options());
+      const PlayedGame g =
+          player.play(evaluator, game_seed(run_seed, first + uint64_t(i)), config.options());
       add_examples(rules_, g, config.lambda, per_game[i]);
     }
   }
@@ -86,7 +87,8 @@ Examples SelfPlayPool::play(std::shared_ptr<const NeuralModel> model, uint64_t r
 }
 
 Result<Examples> SelfPlayPool::play(Communicator& comm, std::shared_ptr<const NeuralModel> model,
-                                    uint64_t run_seed, uint64_t first, int count, const SelfPlayConfig& config) {
+                                    uint64_t run_seed, uint64_t first, int count,
+                                    const SelfPlayConfig& config) {
   if (comm.size() == 1) return play(std::move(model), run_seed, first, count, config);
   const std::vector<long long> mine = share_of(comm, count);
   std::vector<PlayedGame> played(mine.size());
@@ -96,7 +98,8 @@ Result<Examples> SelfPlayPool::play(Communicator& comm, std::shared_ptr<const Ne
     GamePlayer& player = *players_[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 1)
     for (size_t k = 0; k < mine.size(); ++k)
-      played[k] = player.play(evaluator, game_seed(run_seed, first + uint64_t(mine[k])), config.options());
+      played[k] =
+          player.play(evaluator, game_seed(run_seed, first + uint64_t(mine[k])), config.options());
   }
   // What add_examples reads of a game: positions, values, result, finished (not `explored`).
   const auto encode = [](ByteWriter& w, const PlayedGame& g) {
@@ -109,13 +112,15 @@ Result<Examples> SelfPlayPool::play(Communicator& comm, std::shared_ptr<const Ne
   const auto decode = [](ByteReader& r, PlayedGame& g) {
     uint8_t finished = 0;
     int32_t turns = 0;
-    if (!(r.get_vector(g.positions) && r.get_vector(g.values) && r.get(g.result) && r.get(finished) && r.get(turns)))
+    if (!(r.get_vector(g.positions) && r.get_vector(g.values) && r.get(g.result) &&
+          r.get(finished) && r.get(turns)))
       return false;
     g.finished = finished != 0;
     g.turns = turns;
     return true;
   };
-  Result<std::vector<PlayedGame>> games = gather_items<PlayedGame>(comm, count, played, encode, decode);
+  Result<std::vector<PlayedGame>> games =
+      gather_items<PlayedGame>(comm, count, played, encode, decode);
   if (!games) return games.error();
   if (!comm.is_root()) return empty_examples(rules_.variant);
   std::vector<Examples> per_game(static_cast<size_t>(count));

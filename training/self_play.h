@@ -15,19 +15,19 @@
 #include <vector>
 
 #include "core/distributed.h"
-#include "play/self_play.h"
 #include "game/position.h"
 #include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "play/self_play.h"
 
 namespace nard::training {
 
 struct SelfPlayConfig {
-  double lambda = 0.7;         // TD(lambda), see td_targets.h
-  double exploration = 0.0;    // probability of a uniformly random play instead of the best one
-  int max_turns = 5000;        // a longer game is dropped (no examples)
+  double lambda = 0.7;       // TD(lambda), see td_targets.h
+  double exploration = 0.0;  // probability of a uniformly random play instead of the best one
+  int max_turns = 5000;      // a longer game is dropped (no examples)
   SelfPlayOptions options() const { return {exploration, max_turns}; }
 };
 
@@ -62,8 +62,8 @@ class SelfPlayPool {
   // plays its share and sends the games (positions, values, result) to rank 0, which turns them
   // into examples in game order: rank 0 gets exactly the examples of the one-process call, the
   // other ranks empty examples. Every rank passes the same arguments and the same model.
-  Result<Examples> play(Communicator& comm, std::shared_ptr<const NeuralModel> model, uint64_t run_seed,
-                        uint64_t first, int count, const SelfPlayConfig& config);
+  Result<Examples> play(Communicator& comm, std::shared_ptr<const NeuralModel> model,
+                        uint64_t run_seed, uint64_t first, int count, const SelfPlayConfig& config);
 
  private:
   Rules rules_;

@@ -3,19 +3,22 @@
 #include <cmath>
 #include <vector>
 
+#include "core/work_share.h"
 #include "play/duel.h"
 #include "search/greedy_player.h"
 #include "search/heuristic_player.h"
 #include "search/pubeval.h"
-#include "core/work_share.h"
 
 namespace nard::training {
 
 std::string Opponent::name() const {
   switch (kind) {
-    case OpponentKind::Pubeval: return "pubeval";
-    case OpponentKind::Heuristic: return "heuristic";
-    case OpponentKind::Net: return "net";
+    case OpponentKind::Pubeval:
+      return "pubeval";
+    case OpponentKind::Heuristic:
+      return "heuristic";
+    case OpponentKind::Net:
+      return "net";
   }
   return "?";
 }
@@ -35,7 +38,8 @@ PlayerHolder make_net_player(const Rules& rules, std::shared_ptr<const NeuralMod
 }
 }  // namespace
 
-Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<const NeuralModel> model,
+Result<StrengthResult> measure_strength(const Rules& rules,
+                                        std::shared_ptr<const NeuralModel> model,
                                         const Opponent& opponent, int games, uint64_t seed,
                                         int threads) {
   const std::unique_ptr<Communicator> alone = Communicator::single();
@@ -43,8 +47,9 @@ Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<cons
 }
 
 Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
-                                        std::shared_ptr<const NeuralModel> model, const Opponent& opponent,
-                                        int games, uint64_t seed, int threads) {
+                                        std::shared_ptr<const NeuralModel> model,
+                                        const Opponent& opponent, int games, uint64_t seed,
+                                        int threads) {
   std::optional<PubevalWeights> pubeval;
   if (opponent.kind == OpponentKind::Pubeval) {
     if (rules.variant != Variant::Backgammon)
@@ -54,7 +59,8 @@ Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
     if (!w) return w.error();
     pubeval = *w;
   }
-  if (opponent.kind == OpponentKind::Net && !opponent.net) return make_error("no opponent net given");
+  if (opponent.kind == OpponentKind::Net && !opponent.net)
+    return make_error("no opponent net given");
   const int pairs = (games + 1) / 2;
   const std::vector<long long> mine = share_of(comm, (long long)pairs * 2);
   std::vector<DuelGame> played(mine.size());
@@ -62,13 +68,17 @@ Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
   {
     PlayerHolder me = make_net_player(rules, model);
     PlayerHolder them;
-    if (opponent.kind == OpponentKind::Pubeval) them.player = std::make_unique<PubevalPlayer>(*pubeval);
-    else if (opponent.kind == OpponentKind::Heuristic) them.player = std::make_unique<HeuristicPlayer>(rules);
-    else them = make_net_player(rules, opponent.net);
+    if (opponent.kind == OpponentKind::Pubeval)
+      them.player = std::make_unique<PubevalPlayer>(*pubeval);
+    else if (opponent.kind == OpponentKind::Heuristic)
+      them.player = std::make_unique<HeuristicPlayer>(rules);
+    else
+      them = make_net_player(rules, opponent.net);
 #pragma omp for schedule(dynamic, 1)
     for (size_t k = 0; k < mine.size(); ++k) {
       const long long i = mine[k];
-      played[k] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0, game_seed(seed, uint64_t(i / 2)));
+      played[k] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0,
+                                 game_seed(seed, uint64_t(i / 2)));
     }
   }
   std::vector<DuelGame> results;
@@ -96,8 +106,14 @@ Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
     double pair_points = 0;
     for (int k = 0; k < 2; ++k) {
       const DuelGame& g = results[size_t(p) * 2 + k];
-      if (!g.result.over()) { ++r.unfinished; continue; }
-      if (g.result.outcome == Outcome::Draw) { ++r.draws; continue; }
+      if (!g.result.over()) {
+        ++r.unfinished;
+        continue;
+      }
+      if (g.result.outcome == Outcome::Draw) {
+        ++r.draws;
+        continue;
+      }
       const double pts = g.result.mover_wins ? g.result.points : -g.result.points;
       (g.result.mover_wins ? r.wins : r.losses)++;
       pair_points += pts;

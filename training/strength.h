@@ -27,7 +27,7 @@ struct Opponent {
 
 struct StrengthResult {
   std::string opponent;
-  int games = 0;            // played (even)
+  int games = 0;  // played (even)
   int wins = 0, losses = 0, draws = 0, unfinished = 0;
   double points_per_game = 0.0;  // net's points per game (game points, no cube)
   double standard_error = 0.0;   // of points_per_game
@@ -35,14 +35,16 @@ struct StrengthResult {
 
 // Plays `games` (rounded up to even) games of `model` against `opponent`. Fails for pubeval with
 // rules other than standard backgammon, or when pubeval's weights cannot be read.
-Result<StrengthResult> measure_strength(const Rules& rules, std::shared_ptr<const NeuralModel> model,
+Result<StrengthResult> measure_strength(const Rules& rules,
+                                        std::shared_ptr<const NeuralModel> model,
                                         const Opponent& opponent, int games, uint64_t seed,
                                         int threads);
 
 // The same with the games spread over the ranks of `comm` (game i on rank i % size); every rank
 // passes the same arguments and gets the same result.
 Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
-                                        std::shared_ptr<const NeuralModel> model, const Opponent& opponent,
-                                        int games, uint64_t seed, int threads);
+                                        std::shared_ptr<const NeuralModel> model,
+                                        const Opponent& opponent, int games, uint64_t seed,
+                                        int threads);
 
 }  // namespace nard::training

@@ -47,13 +47,13 @@ namespace nard::training {
 struct SupervisedConfig {
   std::string variant = "backgammon";  // a variant name or rules preset
   std::string out_dir;
-  std::string init_from;   // the model the first step starts from (required)
-  int steps = 1;           // steps of the run in all (may grow on resume)
+  std::string init_from;  // the model the first step starts from (required)
+  int steps = 1;          // steps of the run in all (may grow on resume)
   int games_per_step = 2000;
-  int ply = 2;             // target search depth (gnubg's convention; 1..3)
+  int ply = 2;                // target search depth (gnubg's convention; 1..3)
   double exploration = 0.05;  // per move in the sampling games
   double keep = 0.5;          // probability of keeping a position met
-  int alternatives = 0;       // per kept turn, the results of the net's this many next-best plays too
+  int alternatives = 0;  // per kept turn, the results of the net's this many next-best plays too
   // >= 2: the step's sample is play groups instead of the games' positions: per kept turn, the
   // results of the net's this many best plays (coach/position_sampling.h), valued and written as
   // position databases with this play group (coach/position_database.h).
@@ -66,7 +66,7 @@ struct SupervisedConfig {
   // 1-ply cubeless equities (the model's own) differ most, where the net is least consistent with
   // its own lookahead. Recomputed on resume (deterministic); costs one 1-ply valuation a position.
   double focus = 1;
-  int window = 3;          // a step fits the positions of itself and the window-1 steps before
+  int window = 3;  // a step fits the positions of itself and the window-1 steps before
   int epochs = 4;
   int batch_size = 256;
   double learning_rate = 3e-4;
@@ -76,7 +76,7 @@ struct SupervisedConfig {
   std::vector<int> hidden;       // main net (backgammon: contact); empty = the model's own sizes
   std::vector<int> race_hidden;  // backgammon's race net; wider than the model's: net2net
   int chunk_positions = 2048;    // positions per database chunk (a kill loses at most one)
-  int eval_games = 4000;   // paired 0-ply games against the previous and the first model (0: none)
+  int eval_games = 4000;  // paired 0-ply games against the previous and the first model (0: none)
   int threads = 2;
   uint64_t seed = 1;
   bool resume = false;
@@ -99,7 +99,7 @@ struct SupervisedConfig {
 
 struct SupervisedProgress {
   int step = 0, steps = 0;
-  std::string phase;   // "started", "resumed", "sample", "value", "fit", "eval", "step"
+  std::string phase;              // "started", "resumed", "sample", "value", "fit", "eval", "step"
   long long done = 0, total = 0;  // in the phase's unit: games, positions, epochs, games
   std::string message;            // at the end of a phase: its figures, one line
 };

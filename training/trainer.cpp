@@ -1,16 +1,16 @@
 #include "training/trainer.h"
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 
 #include "core/cpu_time.h"
+#include "core/work_share.h"
 #include "game/dice.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
-#include "core/work_share.h"
 #include "training/checkpoint.h"
 #include "training/kill_point.h"
 #include "training/metrics.h"
@@ -28,7 +28,9 @@ constexpr uint64_t kInitStream = 0x1A17ull;
 constexpr uint64_t kEvalSeed = 20261122;  // every evaluation plays the same dice
 
 using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 Result<Rules> resolve_rules(const std::string& name) {
   Result<Rules> r = rules_for_variant(name);
@@ -97,11 +99,14 @@ std::string describe(const TrainConfig& c, const Nets& n, long long games) {
   std::string h;
   for (size_t i = 0; i < n.names.size(); ++i) {
     h += (i ? " " : "") + n.names[i] + ":";
-    for (size_t k = 0; k < n.hidden[i].size(); ++k) h += (k ? "," : "") + std::to_string(n.hidden[i][k]);
+    for (size_t k = 0; k < n.hidden[i].size(); ++k)
+      h += (k ? "," : "") + std::to_string(n.hidden[i][k]);
   }
   char buf[256];
-  std::snprintf(buf, sizeof buf, "nard TD(%.2f) self-play, %s, %lld games, seed %llu, lr %g, batch %d",
-                c.lambda, c.variant.c_str(), games, (unsigned long long)c.seed, c.learning_rate, c.batch_size);
+  std::snprintf(buf, sizeof buf,
+                "nard TD(%.2f) self-play, %s, %lld games, seed %llu, lr %g, batch %d", c.lambda,
+                c.variant.c_str(), games, (unsigned long long)c.seed, c.learning_rate,
+                c.batch_size);
   return std::string(buf) + ", nets " + h;
 }
 
@@ -125,7 +130,8 @@ double learn(Nets& nets, const Examples& ex, int batch_size, Rng& shuffle, Commu
       for (int j = 0; j < m; ++j) {
         const int k = order[start + j];
         std::copy_n(block.inputs.data() + size_t(k) * w, w, xb.data() + size_t(j) * w);
-        std::copy_n(block.targets.data() + size_t(k) * kOutputs, kOutputs, yb.data() + size_t(j) * kOutputs);
+        std::copy_n(block.targets.data() + size_t(k) * kOutputs, kOutputs,
+                    yb.data() + size_t(j) * kOutputs);
       }
       loss_sum += nets.learners[b]->train_batch(xb, yb, m) * m;
       comm.heartbeat();
@@ -148,7 +154,9 @@ Result<std::string> opponent_list(const TrainConfig& c, const Rules& rules, cons
   if (rules.variant == Variant::Backgammon) add("pubeval", OpponentKind::Pubeval, "");
   add("heuristic", OpponentKind::Heuristic, "");
   if (!st.metrics.empty()) {
-    const std::string prev = (fs::path(c.out_dir) / ("eval-" + std::to_string(st.metrics.back().games) + ".nardnet")).string();
+    const std::string prev =
+        (fs::path(c.out_dir) / ("eval-" + std::to_string(st.metrics.back().games) + ".nardnet"))
+            .string();
     Result<std::string> bytes = read_file(prev);
     if (!bytes) return bytes.error();
     add("previous", OpponentKind::Net, *bytes);
@@ -163,14 +171,17 @@ Result<std::string> opponent_list(const TrainConfig& c, const Rules& rules, cons
 }
 
 // The model's strength against each opponent of the list, the games spread over the ranks.
-Result<std::vector<StrengthPoint>> evaluate(Communicator& comm, const TrainConfig& c, const Rules& rules,
-                                            std::shared_ptr<const NeuralModel> model, const std::string& list) {
+Result<std::vector<StrengthPoint>> evaluate(Communicator& comm, const TrainConfig& c,
+                                            const Rules& rules,
+                                            std::shared_ptr<const NeuralModel> model,
+                                            const std::string& list) {
   std::vector<StrengthPoint> points;
   ByteReader in(list);
   while (!in.at_end()) {
     std::string name, bytes;
     uint8_t kind = 0;
-    if (!in.get_string(name) || !in.get(kind) || !in.get_string(bytes)) return make_error("malformed opponent list");
+    if (!in.get_string(name) || !in.get(kind) || !in.get_string(bytes))
+      return make_error("malformed opponent list");
     Opponent opp{OpponentKind(kind), nullptr};
     if (opp.kind == OpponentKind::Net) {
       Result<NetWeights> w = parse_weights(bytes, name + " opponent");
@@ -179,7 +190,8 @@ Result<std::vector<StrengthPoint>> evaluate(Communicator& comm, const TrainConfi
       if (!m) return m.error();
       opp.net = *m;
     }
-    Result<StrengthResult> r = measure_strength(comm, rules, model, opp, c.eval_match_games, kEvalSeed, c.threads);
+    Result<StrengthResult> r =
+        measure_strength(comm, rules, model, opp, c.eval_match_games, kEvalSeed, c.threads);
     if (!r) return r.error();
     points.push_back({name, r->points_per_game, r->standard_error, r->games});
   }
@@ -188,17 +200,19 @@ Result<std::vector<StrengthPoint>> evaluate(Communicator& comm, const TrainConfi
 
 // Starts the nets from c.init_from's weights (widened when the run's nets are wider) and adds the
 // model's hash to the run identity.
-std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vector<std::string>& identity) {
+std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets,
+                                     std::vector<std::string>& identity) {
   Result<std::string> bytes = read_file(c.init_from);
   if (!bytes) return make_error("cannot read --init-from model " + c.init_from);
   Result<NetWeights> w = parse_weights(*bytes, c.init_from, LegacyNets{.tawla31_as_count = true});
   if (!w) return w.error();
   for (size_t i = 0; i < nets.learners.size(); ++i) {
     const MlpWeights* m = w->net_for(nets.encoders[i]);
-    if (!m) return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
+    if (!m)
+      return make_error("--init-from model " + c.init_from + " has no " + nets.names[i] + " net");
     if (m->encoder != nets.encoders[i])
-      return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] + " net reads " +
-                        std::string(encoder_name(m->encoder)) +
+      return make_error("--init-from model " + c.init_from + ": its " + nets.names[i] +
+                        " net reads " + std::string(encoder_name(m->encoder)) +
                         " inputs, which TD training does not train; use nard train --targets ply2");
     if (m->hidden_sizes() == nets.hidden[i]) {
       nets.learners[i]->set_layers(m->layers);
@@ -218,9 +232,12 @@ std::optional<Error> init_from_model(const TrainConfig& c, Nets& nets, std::vect
 
 // metrics.csv and strength.svg from the rows of the run state.
 std::optional<Error> write_metrics(const TrainConfig& c, const RunState& st) {
-  if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(), metrics_csv(st.metrics))) return e;
-  return write_file_atomic((fs::path(c.out_dir) / "strength.svg").string(),
-                           strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training"));
+  if (auto e = write_file_atomic((fs::path(c.out_dir) / "metrics.csv").string(),
+                                 metrics_csv(st.metrics)))
+    return e;
+  return write_file_atomic(
+      (fs::path(c.out_dir) / "strength.svg").string(),
+      strength_svg(st.metrics, "nard " + c.variant + ": 0-ply strength during training"));
 }
 
 }  // namespace
@@ -238,12 +255,15 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
   const long long round = std::max(1, c.round_games);
   c.games = (c.games + round - 1) / round * round;
   const long long ckpt_every = std::max(1LL, (c.checkpoint_games + round - 1) / round) * round;
-  const long long eval_every = c.eval_games <= 0 ? 0 : std::max(1LL, (c.eval_games + ckpt_every - 1) / ckpt_every) * ckpt_every;
+  const long long eval_every =
+      c.eval_games <= 0 ? 0
+                        : std::max(1LL, (c.eval_games + ckpt_every - 1) / ckpt_every) * ckpt_every;
 
   // Rank 0 checks the settings, makes the nets, resumes or creates the run directory; every rank
   // gets where the run stands and the current weights.
   std::optional<Nets> nets;  // rank 0 only: the learners
-  std::unique_ptr<RunDirectoryLock> run_claim;  // rank 0: the run directory, held until the run ends
+  std::unique_ptr<RunDirectoryLock>
+      run_claim;  // rank 0: the run directory, held until the run ends
   std::vector<std::string> identity;
   RunState st;
   Result<Rules> rules = resolve_rules(c.variant);
@@ -262,7 +282,9 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     std::error_code ec;
     const bool has_checkpoint = fs::exists(fs::path(c.out_dir) / "latest");
     if (!c.resume && has_checkpoint)
-      return make_error(c.out_dir + " already holds a training run: pass --resume to continue it, or choose another --out");
+      return make_error(
+          c.out_dir +
+          " already holds a training run: pass --resume to continue it, or choose another --out");
     if (!c.resume) {
       fs::create_directories(c.out_dir, ec);
       if (ec) return make_error("cannot create " + c.out_dir + ": " + ec.message());
@@ -281,8 +303,10 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
       if (loaded->identity != identity) {
         std::string diff;
         for (const std::string& l : loaded->identity)
-          if (std::find(identity.begin(), identity.end(), l) == identity.end()) diff += " '" + l + "'";
-        return make_error("cannot resume " + c.out_dir + ": the checkpoint was made with other settings (" +
+          if (std::find(identity.begin(), identity.end(), l) == identity.end())
+            diff += " '" + l + "'";
+        return make_error("cannot resume " + c.out_dir +
+                          ": the checkpoint was made with other settings (" +
                           (diff.empty() ? std::string("different nets") : "checkpoint has" + diff) +
                           "); pass the same options as the original run");
       }
@@ -305,7 +329,8 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
   if (!start) return start.error();
 
   // The self-play model: rank 0 makes it from its learners, the others from the weights it sends.
-  auto model_from = [&](const std::string& weight_bytes) -> Result<std::shared_ptr<const NeuralModel>> {
+  auto model_from =
+      [&](const std::string& weight_bytes) -> Result<std::shared_ptr<const NeuralModel>> {
     Result<NetWeights> w = parse_weights(weight_bytes, "the weights from rank 0");
     if (!w) return w.error();
     return NeuralModel::create(*rules, *w);
@@ -317,7 +342,8 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
     ByteReader in(*start);
     int64_t games_done = 0;
     std::string bytes;
-    if (!in.get(games_done) || !in.get_string(bytes)) return make_error("malformed start message from rank 0");
+    if (!in.get(games_done) || !in.get_string(bytes))
+      return make_error("malformed start message from rank 0");
     st.games_done = games_done;
     model = model_from(bytes);
   }
@@ -340,7 +366,8 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
   while (st.games_done < c.games) {
     const auto t0 = Clock::now();
     const double cpu0 = process_cpu_seconds();
-    Result<Examples> ex = pool.play(comm, *model, c.seed, uint64_t(st.games_done), c.round_games, sp);
+    Result<Examples> ex =
+        pool.play(comm, *model, c.seed, uint64_t(st.games_done), c.round_games, sp);
     if (!ex) return ex.error();
     kill_point("self-play");
     // Rank 0 learns; every rank then plays with the new weights.
@@ -352,7 +379,8 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
       return serialize_weights(nets->weights(describe(c, *nets, st.games_done)));
     });
     if (!weights) return weights.error();
-    model = root ? NeuralModel::create(*rules, nets->weights(describe(c, *nets, st.games_done))) : model_from(*weights);
+    model = root ? NeuralModel::create(*rules, nets->weights(describe(c, *nets, st.games_done)))
+                 : model_from(*weights);
     if (!model) return model.error();
     const double dt = since(t0);
     st.games_done += c.round_games;
@@ -391,7 +419,10 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
         row.seconds = st.seconds;
         row.loss = st.interval_rounds ? st.interval_loss / st.interval_rounds : 0.0;
         row.strength = *points;
-        if (auto e = save_weights((fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet")).string(), w))
+        if (auto e = save_weights(
+                (fs::path(c.out_dir) / ("eval-" + std::to_string(st.games_done) + ".nardnet"))
+                    .string(),
+                w))
           return e;
         kill_point("eval");
         st.metrics.push_back(row);
@@ -433,7 +464,8 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
   SelfPlayConfig sp;
   sp.lambda = c.lambda;
   sp.exploration = c.exploration;
-  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::create(nets.rules, nets.weights("bench"));
+  Result<std::shared_ptr<const NeuralModel>> model =
+      NeuralModel::create(nets.rules, nets.weights("bench"));
   if (!model) return model.error();
   TrainBenchResult r;
   r.ranks = comm.size();
@@ -474,7 +506,8 @@ Result<TrainBenchResult> bench_training(Communicator& comm, const TrainConfig& c
   r.cpu_seconds = process_cpu_seconds() - cpu0;
   r.all_ranks_cpu_seconds = r.cpu_seconds;
   if (comm.size() > 1) {
-    Result<std::vector<double>> cpu = gather_values<double>(comm, comm.size(), std::vector<double>{r.cpu_seconds});
+    Result<std::vector<double>> cpu =
+        gather_values<double>(comm, comm.size(), std::vector<double>{r.cpu_seconds});
     if (!cpu) return cpu.error();
     r.all_ranks_cpu_seconds = 0;
     for (double x : *cpu) r.all_ranks_cpu_seconds += x;
@@ -542,7 +575,8 @@ Result<NetWeights> checkpoint_weights(const std::string& run_dir) {
   }
   Result<Nets> made = make_nets(c, nullptr);
   if (!made) return made.error();
-  if (made->names != names) return make_error(*dir + "/state.txt names nets that do not match variant " + c.variant);
+  if (made->names != names)
+    return make_error(*dir + "/state.txt names nets that do not match variant " + c.variant);
   made = make_nets(c, &hidden);
   Nets nets = std::move(made.value());
   for (size_t i = 0; i < nets.learners.size(); ++i) {

@@ -44,25 +44,26 @@
 namespace nard::training {
 
 struct TrainConfig {
-  std::string variant = "backgammon";  // a variant name or preset (rules_for_variant / rules_preset)
+  std::string variant =
+      "backgammon";  // a variant name or preset (rules_for_variant / rules_preset)
   std::string out_dir;
-  long long games = 100000;            // total self-play games of the run
-  std::vector<int> hidden;             // hidden sizes of the main net; empty = default_hidden_sizes
-  std::vector<int> race_hidden;        // the same for backgammon's race net
-  int threads = 2;                     // self-play and evaluation threads
+  long long games = 100000;      // total self-play games of the run
+  std::vector<int> hidden;       // hidden sizes of the main net; empty = default_hidden_sizes
+  std::vector<int> race_hidden;  // the same for backgammon's race net
+  int threads = 2;               // self-play and evaluation threads
   double lambda = 0.7;
   double learning_rate = 1e-3;
   OptimizerKind optimizer = OptimizerKind::Adam;
   int batch_size = 128;
-  int round_games = 256;               // games between weight pushes
+  int round_games = 256;  // games between weight pushes
   double exploration = 0.0;
   uint64_t seed = 1;
   long long checkpoint_games = 10000;  // rounded to whole rounds
   long long eval_games = 50000;        // rounded to whole checkpoints; 0 = no evaluation
   int eval_match_games = 2000;         // games per baseline match
   bool resume = false;
-  std::string init_from;               // optional model file (same nets) to start from instead of
-                                       // random weights, e.g. a second phase at a lower rate
+  std::string init_from;  // optional model file (same nets) to start from instead of
+                          // random weights, e.g. a second phase at a lower rate
 };
 
 struct StrengthPoint {
@@ -80,13 +81,13 @@ struct MetricsRow {
 
 struct TrainProgress {
   long long games_done = 0, games_total = 0;
-  double games_per_second = 0;  // self-play + learning, over the last round (wall clock)
+  double games_per_second = 0;      // self-play + learning, over the last round (wall clock)
   double games_per_cpu_second = 0;  // the same per CPU-second of this process: the rate on a
                                     // dedicated core, whatever else the machine is running
-  double loss = 0;              // mean BCE of the last round
+  double loss = 0;                  // mean BCE of the last round
   double seconds = 0;
   std::optional<MetricsRow> last_eval;
-  std::string event;            // "round", "checkpoint", "eval", "resumed"
+  std::string event;  // "round", "checkpoint", "eval", "resumed"
 };
 
 // Trains until config.games games are done; calls progress after each round and event. On resume,
@@ -109,19 +110,19 @@ std::optional<Error> run_training(Communicator& comm, const TrainConfig& config,
 // directory, no checkpoints, no evaluations). Starts from config.init_from (else random weights).
 struct TrainBenchResult {
   long long games = 0;
-  long long positions = 0;      // training examples produced (deterministic for a seed)
-  double seconds = 0;           // wall clock, self-play + learning + weight pushes
+  long long positions = 0;  // training examples produced (deterministic for a seed)
+  double seconds = 0;       // wall clock, self-play + learning + weight pushes
   double self_play_seconds = 0;
-  double learn_seconds = 0;     // learner passes and weight pushes
-  double learn_cpu_seconds = 0; // the learner's CPU time (rank 0)
-  double cpu_seconds = 0;       // this process's CPU time over the same span
+  double learn_seconds = 0;      // learner passes and weight pushes
+  double learn_cpu_seconds = 0;  // the learner's CPU time (rank 0)
+  double cpu_seconds = 0;        // this process's CPU time over the same span
   // Spread over ranks (the Communicator overload; figures of rank 0):
   int ranks = 1;
-  double all_ranks_cpu_seconds = 0;  // CPU time of every rank over the rounds
-  double broadcast_seconds = 0;  // rank 0's part in sending the weights each round (and the
-                                 // model's construction on every rank)
-  long long gather_bytes = 0;    // games sent to rank 0, all rounds
-  long long broadcast_bytes = 0; // weights sent by rank 0, all rounds
+  double all_ranks_cpu_seconds = 0;     // CPU time of every rank over the rounds
+  double broadcast_seconds = 0;         // rank 0's part in sending the weights each round (and the
+                                        // model's construction on every rank)
+  long long gather_bytes = 0;           // games sent to rank 0, all rounds
+  long long broadcast_bytes = 0;        // weights sent by rank 0, all rounds
   double weight_broadcast_seconds = 0;  // one weight broadcast to every rank and their answers,
                                         // measured apart (ranks in step)
   long long weight_bytes = 0;

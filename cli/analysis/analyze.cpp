@@ -9,18 +9,18 @@
 #include <optional>
 
 #include "api/analysis_document.h"
-#include "play/analysis.h"
-#include "nn/model_path.h"
-#include "core/work_share.h"
-#include "core/atomic_file.h"
-#include "formats/match_text.h"
-#include "core/read_file.h"
 #include "cli/analysis/analysis_report.h"
 #include "cli/bot_args.h"
 #include "cli/distributed_args.h"
 #include "cli/output.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "core/atomic_file.h"
+#include "core/read_file.h"
+#include "core/work_share.h"
+#include "formats/match_text.h"
+#include "nn/model_path.h"
+#include "play/analysis.h"
 
 namespace nard::tools {
 
@@ -110,7 +110,9 @@ void analyze_on(Communicator& comm, const AnalyzeOptions& o) {
   config.cubeful = !o.cubeless;
   config.threads = o.threads;
   config.comm = &comm;
-  const AnalysisProgress progress = o.quiet || !root ? AnalysisProgress{} : AnalysisProgress(progress_bar_on_stderr("Analysing", "positions"));
+  const AnalysisProgress progress =
+      o.quiet || !root ? AnalysisProgress{}
+                       : AnalysisProgress(progress_bar_on_stderr("Analysing", "positions"));
   Result<MatchAnalysis> analysis = analyse_match(in.record, config, analysis_evaluators(in.models),
                                                  in.met ? &*in.met : nullptr, progress);
   if (!analysis) {

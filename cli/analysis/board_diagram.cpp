@@ -85,9 +85,12 @@ std::string board_diagram(const Position& pos, const Rules& rules, bool x_on_rol
   out += number_row(top);
   rows(top, true);
   const bool hitting = rules.hitting();
-  std::string mid = hitting ? " |                  |BAR|                  |" : " |                  |   |                  |";
+  std::string mid = hitting ? " |                  |BAR|                  |"
+                            : " |                  |   |                  |";
   if (hitting && (pos.mover_bar || pos.opp_bar))
-    mid = " |                  |" + std::string(pos.opp_bar ? "O" + std::to_string(pos.opp_bar) : "  ") + " |                  |";
+    mid = " |                  |" +
+          std::string(pos.opp_bar ? "O" + std::to_string(pos.opp_bar) : "  ") +
+          " |                  |";
   out += mid + "\n";
   if (hitting && pos.mover_bar)
     out += " |                  |X" + std::to_string(pos.mover_bar) + " |                  |\n";
@@ -98,8 +101,8 @@ std::string board_diagram(const Position& pos, const Rules& rules, bool x_on_rol
   // One summary line per side, with what matters in the game being played.
   auto summary = [&](bool mover) {
     const bool on_roll = mover == x_on_roll;
-    std::string s = std::string(mover ? "  X" : "  O") + (on_roll ? " (on roll)" : "") +
-                    ": pips " + std::to_string(mover ? pos.mover_pips() : pos.opp_pips());
+    std::string s = std::string(mover ? "  X" : "  O") + (on_roll ? " (on roll)" : "") + ": pips " +
+                    std::to_string(mover ? pos.mover_pips() : pos.opp_pips());
     s += ", off " + std::to_string(mover ? pos.mover_off : pos.opp_off);
     if (hitting) s += ", bar " + std::to_string(mover ? pos.mover_bar : pos.opp_bar);
     if (rules.landing == Landing::Pin) s += ", pinned " + std::to_string(pinned_count(pos, mover));
@@ -117,8 +120,10 @@ std::string board_diagram(const Position& pos, const Rules& rules, bool x_on_rol
   if (pos.pins())
     out += "  Lower case: a checker pinned under the stack on that point (x = X's, o = O's).\n";
   if (parallel)
-    out += "  Both sides move counter-clockwise: X from his head (24) along the top to 13, then 12..1;\n"
-           "  O from his head (his 24 = X's 12) along the bottom, then along the top.\n";
+    out +=
+        "  Both sides move counter-clockwise: X from his head (24) along the top to 13, then "
+        "12..1;\n"
+        "  O from his head (his 24 = X's 12) along the bottom, then along the top.\n";
   return out;
 }
 

@@ -14,11 +14,11 @@
 #include <filesystem>
 
 #include "bench/bearoff_accuracy.h"
-#include "formats/notation.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "formats/notation.h"
 
 namespace nard::tools {
 

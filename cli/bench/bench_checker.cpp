@@ -14,10 +14,10 @@
 #include <optional>
 
 #include "bench/checker_error.h"
-#include "search/search.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "search/search.h"
 
 namespace nard::tools {
 
@@ -52,7 +52,8 @@ void print_losses(const CheckerError& e) {
 
 // A backgammon model at the options' ply and bear-off settings; null after reporting what is wrong
 // (`what` names the option in the message).
-std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::string& model, const char* what) {
+std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::string& model,
+                                       const char* what) {
   BotArgs args;
   args.model = model;
   args.ply = o.ply;
@@ -60,8 +61,8 @@ std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::
   args.one_sided_bearoff = o.one_sided_bearoff;
   std::unique_ptr<LoadedBot> bot = load_bot(args);
   if (bot && bot->rules.variant != Variant::Backgammon) {
-    fail_input(make_error(std::string("the checker bench is for standard backgammon models: ") + what + " " +
-                          bot->model_path + " is not one"));
+    fail_input(make_error(std::string("the checker bench is for standard backgammon models: ") +
+                          what + " " + bot->model_path + " is not one"));
     return nullptr;
   }
   return bot;
@@ -100,8 +101,8 @@ void run_bench_checker(const BenchCheckerOptions& o) {
               bot->rules.preset.c_str(),
               std::filesystem::path(bot->model_path).filename().string().c_str(),
               o.no_bearoff_db       ? " (bear-off: the net)"
-      : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
-                            : " (bear-off: the databases)");
+              : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                                    : " (bear-off: the databases)");
   std::printf(
       "Equity lost per move against the file's best play (x1000, ± standard error), share of\n"
       "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it "
@@ -121,7 +122,9 @@ void run_bench_checker(const BenchCheckerOptions& o) {
         {"all", PairKind::All}, {"contact", PairKind::Contact}, {"race", PairKind::Race}};
     for (const auto& [name, kind] : kinds) {
       const PairedLoss p = paired_loss(*e, *vs, kind);
-      if (p.moves) std::printf("  %-8s %6d   %+7.2f ± %4.2f\n", name, p.moves, 1000 * p.mean, 1000 * p.standard_error);
+      if (p.moves)
+        std::printf("  %-8s %6d   %+7.2f ± %4.2f\n", name, p.moves, 1000 * p.mean,
+                    1000 * p.standard_error);
     }
   }
   if (o.list) print_losses(*e);
@@ -136,8 +139,9 @@ void register_bench_checker(CLI::App& app) {
   cmd->add_option("--file", o->file, "Reference file (default: tests/data/gnubg_checker_2ply.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_option("--vs-model", o->vs_model,
-                  "Also another model at the same ply, and ours minus its error on the same moves (paired)");
+  cmd->add_option(
+      "--vs-model", o->vs_model,
+      "Also another model at the same ply, and ours minus its error on the same moves (paired)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");

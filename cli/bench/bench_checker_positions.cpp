@@ -7,12 +7,12 @@
 #include <filesystem>
 
 #include "bench/checker_positions.h"
-#include "search/cube/efficiency.h"
-#include "formats/gnubg_id.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "formats/gnubg_id.h"
+#include "search/cube/efficiency.h"
 
 namespace nard::tools {
 
@@ -75,9 +75,12 @@ void register_bench_checker_positions(CLI::App& app) {
   cmd->add_option("--seed", o->sample.seed, "Self-play and roll seed")->check(unsigned_whole());
   cmd->add_option("--count", o->sample.count, "(position, roll) pairs wanted")->check(at_least(1));
   cmd->add_option("--exploration", o->sample.exploration,
-                  "Chance per move of a random legal play in the games")->check(real_in(0, 1));
-  cmd->add_option("--keep", o->sample.keep, "Chance of keeping a position met in a game")->check(real_in(0, 1));
-  cmd->add_option("--threads", o->sample.threads, "Self-play threads (the result is the same)")->check(at_least(1));
+                  "Chance per move of a random legal play in the games")
+      ->check(real_in(0, 1));
+  cmd->add_option("--keep", o->sample.keep, "Chance of keeping a position met in a game")
+      ->check(real_in(0, 1));
+  cmd->add_option("--threads", o->sample.threads, "Self-play threads (the result is the same)")
+      ->check(at_least(1));
   cmd->callback([o] { run_checker_positions(*o); });
 }
 

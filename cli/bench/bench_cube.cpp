@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "play/agents.h"
 #include "bench/cube_agreement.h"
-#include "search/cube/money.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "play/agents.h"
+#include "search/cube/money.h"
 
 namespace nard::tools {
 
@@ -36,8 +36,8 @@ void print_tally(const char* name, const AgreementTally& t) {
   pct(t.action);
   pct(t.doubling);
   pct(t.take_pass);
-  std::printf("   %.4f  %.4f  %.4f   %5.1f  %5.1f\n", t.mean_abs_cubeless(), t.mean_abs_no_double(), t.mean_abs_double_take(),
-              1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
+  std::printf("   %.4f  %.4f  %.4f   %5.1f  %5.1f\n", t.mean_abs_cubeless(), t.mean_abs_no_double(),
+              t.mean_abs_double_take(), 1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
 }
 
 // Entries of the confusion matrix where (reference, ours) satisfies `pick`.
@@ -75,7 +75,8 @@ void print_directions(const CubeAgreement& a) {
 void print_report(const CubeAgreement& a) {
   std::printf(
       "Agreement (± standard error), mean |ours - gnubg| of the cubeless, ND and DT equities, and\n"
-      "the mean cost of our doubler and taker choices by gnubg's equities (millipoints per entry):\n");
+      "the mean cost of our doubler and taker choices by gnubg's equities (millipoints per "
+      "entry):\n");
   std::printf("  %-18s %6s  %-12s  %-12s  %-12s   %-7s %-7s %-7s  %-6s %-6s\n", "", "n", "action",
               "double?", "take/pass", "|dCL|", "|dND|", "|dDT|", "d-cost", "t-cost");
   print_tally("all", a.overall);
@@ -107,7 +108,8 @@ void print_disagreements(const CubeAgreement& a) {
     if (c.ours == r.action) continue;
     std::printf("  %s %d %-6s %-8s | %-13s %+.3f %+.3f %+.3f | %-13s %+.3f %+.3f %+.3f\n",
                 r.position_id.c_str(), r.cube.value,
-                r.cube.owner == CubeHolder::Centred ? "centre" : "roller", std::string(position_kind_name(c.kind)).c_str(),
+                r.cube.owner == CubeHolder::Centred ? "centre" : "roller",
+                std::string(position_kind_name(c.kind)).c_str(),
                 std::string(cube_action_name(r.action)).c_str(), r.no_double, r.double_take,
                 cubeless_equity(r.cubeless), std::string(cube_action_name(c.ours)).c_str(),
                 c.no_double, c.double_take, c.cubeless);
@@ -140,15 +142,15 @@ void run_bench_cube(const BenchCubeOptions& o) {
   };
   Result<CubeAgreement> a = measure_cube_agreement(*refs, decide);
   if (!a) return fail_input(a.error());
-  std::printf(
-      "cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s%s\n", refs->size(),
-      std::filesystem::path(file).filename().string().c_str(), o.ply, rules.preset.c_str(),
-      o.gnubg_probs
-          ? "probabilities: the file's (cube model alone)"
-          : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
-      o.gnubg_probs ? "" : o.no_bearoff_db       ? " (bear-off: the net)"
-      : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
-                            : " (bear-off: the databases)");
+  std::printf("cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s%s\n", refs->size(),
+              std::filesystem::path(file).filename().string().c_str(), o.ply, rules.preset.c_str(),
+              o.gnubg_probs
+                  ? "probabilities: the file's (cube model alone)"
+                  : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
+              o.gnubg_probs         ? ""
+              : o.no_bearoff_db     ? " (bear-off: the net)"
+              : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                                    : " (bear-off: the databases)");
   print_report(*a);
   if (o.list) print_disagreements(*a);
 }
@@ -165,7 +167,9 @@ void register_bench_cube(CLI::App& app) {
   cmd->add_flag("--gnubg-probs", o->gnubg_probs,
                 "Use the file's cubeless probabilities, not our net");
   cmd->add_flag("--list", o->list, "Print every disagreement");
-  cmd->add_option("--prune-keep", o->prune_keep, "Plays per roll the full net values in the lookahead (0: no pruning)")->check(CLI::Range(0, 1000));
+  cmd->add_option("--prune-keep", o->prune_keep,
+                  "Plays per roll the full net values in the lookahead (0: no pruning)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
   cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,

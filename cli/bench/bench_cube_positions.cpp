@@ -8,11 +8,11 @@
 #include <filesystem>
 
 #include "bench/cube_positions.h"
-#include "formats/gnubg_id.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "formats/gnubg_id.h"
 
 namespace nard::tools {
 
@@ -26,8 +26,9 @@ void run_cube_positions(const CubePositionsOptions& o) {
   const CubeSampleConfig& c = o.sample;
   if (c.contact < 0 || c.race < 0 || c.bearoff < 0 || !(c.min_win < c.max_win) ||
       c.keep_one_in < 1 || c.bearoff_max_checkers < 1 || c.bearoff_max_checkers > kCheckers)
-    return fail_input(make_error(
-        "quotas must be >= 0, --min-win < --max-win, --keep-one-in >= 1, --bearoff-checkers 1..15"));
+    return fail_input(
+        make_error("quotas must be >= 0, --min-win < --max-win, --keep-one-in >= 1, "
+                   "--bearoff-checkers 1..15"));
   BotArgs args;
   args.model = o.model;
   args.no_bearoff_db = true;  // the net alone, as when tests/data/gnubg_cube_2ply.txt was sampled
@@ -40,8 +41,7 @@ void run_cube_positions(const CubePositionsOptions& o) {
   std::printf(
       "# positions: nard bench cube-positions --seed %llu --contact %d --race %d --bearoff %d "
       "--min-win %.2f --max-win %.2f --keep-one-in %d%s\n",
-      (unsigned long long)c.seed, c.contact, c.race, c.bearoff, c.min_win, c.max_win,
-      c.keep_one_in,
+      (unsigned long long)c.seed, c.contact, c.race, c.bearoff, c.min_win, c.max_win, c.keep_one_in,
       c.bearoff_max_checkers < kCheckers
           ? (" --bearoff-checkers " + std::to_string(c.bearoff_max_checkers)).c_str()
           : "");
@@ -75,13 +75,17 @@ void register_bench_cube_positions(CLI::App& app) {
   cmd->add_option("--contact", o->sample.contact, "Contact positions wanted")->check(at_least(0));
   cmd->add_option("--race", o->sample.race, "Race positions wanted")->check(at_least(0));
   cmd->add_option("--bearoff", o->sample.bearoff, "Bear-off positions wanted")->check(at_least(0));
-  cmd->add_option("--min-win", o->sample.min_win, "Lowest 0-ply cubeless win of the side on roll")->check(real_in(0, 1));
-  cmd->add_option("--max-win", o->sample.max_win, "Highest 0-ply cubeless win of the side on roll")->check(real_in(0, 1));
-  cmd->add_option("--bearoff-checkers", o->sample.bearoff_max_checkers,
-                  "Bear-offs with at most N checkers on board a side only (6: the two-sided database's)")
+  cmd->add_option("--min-win", o->sample.min_win, "Lowest 0-ply cubeless win of the side on roll")
+      ->check(real_in(0, 1));
+  cmd->add_option("--max-win", o->sample.max_win, "Highest 0-ply cubeless win of the side on roll")
+      ->check(real_in(0, 1));
+  cmd->add_option(
+         "--bearoff-checkers", o->sample.bearoff_max_checkers,
+         "Bear-offs with at most N checkers on board a side only (6: the two-sided database's)")
       ->check(CLI::Range(1, kCheckers));
   cmd->add_option("--keep-one-in", o->sample.keep_one_in,
-                  "Keep an eligible position with chance 1/N")->check(at_least(1));
+                  "Keep an eligible position with chance 1/N")
+      ->check(at_least(1));
   cmd->callback([o] { run_cube_positions(*o); });
 }
 

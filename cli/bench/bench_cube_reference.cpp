@@ -18,16 +18,16 @@
 #include <string>
 #include <vector>
 
-#include "play/agents.h"
-#include "search/cube/decision.h"
 #include "bench/cube_reference.h"
-#include "formats/gnubg_id.h"
-#include "core/read_file.h"
-#include "nn/evaluator.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "core/read_file.h"
+#include "formats/gnubg_id.h"
+#include "nn/evaluator.h"
+#include "play/agents.h"
+#include "search/cube/decision.h"
 
 namespace nard::tools {
 
@@ -139,8 +139,9 @@ void run_cube_reference(const CubeReferenceOptions& o) {
               o.ply, std::filesystem::path(bot->model_path).filename().string().c_str(),
               bot->rules.preset.c_str());
   std::printf("#   nard bench cube-reference %s --ply %d\n", o.list.c_str(), o.ply);
-  std::printf("# Fields: PositionID cube owner(centre|roller) action ND DT DP  win wingammon winbg "
-              "losegammon losebg\n");
+  std::printf(
+      "# Fields: PositionID cube owner(centre|roller) action ND DT DP  win wingammon winbg "
+      "losegammon losebg\n");
   for (const std::string& c : comments) std::printf("%s\n", c.c_str());
   for (const std::string& l : lines) std::printf("%s\n", l.c_str());
 }

@@ -7,13 +7,13 @@
 #include <memory>
 #include <string>
 
-#include "bench/movegen_bench.h"
 #include "bench/eval_bench.h"
-#include "nn/weights_file.h"
+#include "bench/movegen_bench.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "formats/position_arg.h"
+#include "nn/weights_file.h"
 
 namespace nard::tools {
 
@@ -88,14 +88,17 @@ void register_bench_eval(CLI::App& app) {
   cmd->add_option("--model", o->model,
                   "Model file (default: random weights of the default architecture)");
   cmd->add_option("--hidden", o->hidden,
-                  "Hidden units of random nets (default: the default architecture)")->check(CLI::Range(0, 4096));
+                  "Hidden units of random nets (default: the default architecture)")
+      ->check(CLI::Range(0, 4096));
   cmd->add_option("--dense", o->dense,
                   "Hidden layers after the first: eigen (matrix products over the batch) or hand "
                   "(dot products per position)")
       ->check(CLI::IsMember({"eigen", "hand"}));
   cmd->add_option("--games", o->games, "Random games in the position mix")->check(at_least(1));
-  cmd->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)")->check(at_least(1));
-  cmd->add_option("--seconds", o->seconds, "Minimum seconds per timed repetition")->check(real_in(0, 3600));
+  cmd->add_option("--repeat", o->repeat, "Timed repetitions (best is reported)")
+      ->check(at_least(1));
+  cmd->add_option("--seconds", o->seconds, "Minimum seconds per timed repetition")
+      ->check(real_in(0, 3600));
   cmd->callback([o] { run_bench_eval(*o); });
 }
 

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "api/http_server.h"
-#include "api/model_registry.h"
 #include "api/jobs.h"
+#include "api/model_registry.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
 

@@ -12,16 +12,16 @@
 #include <cstdio>
 #include <ctime>
 
-#include "coach/position_sampling.h"
-#include "coach/position_valuation.h"
-#include "play/rollout.h"
-#include "core/cpu_time.h"
-#include "nn/bearoff_database.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "coach/position_sampling.h"
+#include "coach/position_valuation.h"
+#include "core/cpu_time.h"
+#include "nn/bearoff_database.h"
+#include "play/rollout.h"
 
 namespace nard::tools {
 
@@ -37,7 +37,8 @@ struct BenchTargetsOptions {
 
 void run_bench_targets(const BenchTargetsOptions& o) {
   if (o.positions < 1 || o.trials < 36 || o.max_ply < 0 || o.max_ply > 3 || o.threads < 1)
-    return fail_input(make_error("--positions >= 1, --trials >= 36, --max-ply 0..3, --threads >= 1"));
+    return fail_input(
+        make_error("--positions >= 1, --trials >= 36, --max-ply 0..3, --threads >= 1"));
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
   const Rules& rules = bot->rules;
@@ -47,11 +48,13 @@ void run_bench_targets(const BenchTargetsOptions& o) {
   sc.keep = 0.25;
   sc.threads = o.threads;
   const BearoffDatabase* db = bot->model->bearoff_database();
-  std::vector<Position> sample = sample_positions(bot->model, sc, [db](const Position& p) { return db && db->covers(p); });
+  std::vector<Position> sample =
+      sample_positions(bot->model, sc, [db](const Position& p) { return db && db->covers(p); });
   if (int(sample.size()) > o.positions) sample.resize(size_t(o.positions));
   const size_t n = sample.size();
-  std::printf("target bench: %zu positions from self-play of %s (%s), reference: %d-trial 0-ply rollouts\n", n,
-              bot->model_path.c_str(), rules.preset.c_str(), o.trials);
+  std::printf(
+      "target bench: %zu positions from self-play of %s (%s), reference: %d-trial 0-ply rollouts\n",
+      n, bot->model_path.c_str(), rules.preset.c_str(), o.trials);
 
   // The reference.
   std::vector<double> ref(n), ref_se(n);
@@ -74,8 +77,8 @@ void run_bench_targets(const BenchTargetsOptions& o) {
   double mean_se = 0;
   for (double s : ref_se) mean_se += s;
   mean_se /= double(n);
-  std::printf("  rollout: %.1f ms CPU per position, mean standard error of the reference %.4f\n", 1000 * rollout_cpu,
-              mean_se);
+  std::printf("  rollout: %.1f ms CPU per position, mean standard error of the reference %.4f\n",
+              1000 * rollout_cpu, mean_se);
   std::printf("  %-6s %12s %10s %10s %14s\n", "ply", "mean|err|", "±se", "rms", "ms CPU/pos");
   for (int ply = 0; ply <= o.max_ply; ++ply) {
     std::vector<Probabilities> v(n);
@@ -102,11 +105,15 @@ void run_bench_targets(const BenchTargetsOptions& o) {
 void register_bench_targets(CLI::App& app) {
   CLI::App* bench = app.get_subcommand("bench");  // registered before (register_all order)
   auto o = std::make_shared<BenchTargetsOptions>();
-  CLI::App* cmd = bench->add_subcommand("targets", "Quality per CPU second of n-ply training targets against rollouts");
+  CLI::App* cmd = bench->add_subcommand(
+      "targets", "Quality per CPU second of n-ply training targets against rollouts");
   add_bot_options(cmd, o->bot);
-  cmd->add_option("--positions", o->positions, "Positions sampled from self-play")->check(at_least(1));
-  cmd->add_option("--trials", o->trials, "Rollout trials per reference position")->check(at_least(36));
-  cmd->add_option("--max-ply", o->max_ply, "Value the positions at 0..P ply")->check(CLI::Range(0, 3));
+  cmd->add_option("--positions", o->positions, "Positions sampled from self-play")
+      ->check(at_least(1));
+  cmd->add_option("--trials", o->trials, "Rollout trials per reference position")
+      ->check(at_least(36));
+  cmd->add_option("--max-ply", o->max_ply, "Value the positions at 0..P ply")
+      ->check(CLI::Range(0, 3));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
   cmd->add_option("--seed", o->seed, "Sampling and rollout seed")->check(unsigned_whole());
   cmd->callback([o] { run_bench_targets(*o); });

@@ -13,10 +13,10 @@
 #include <cstring>
 #include <iostream>
 
-#include "gnubg/external_player.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "gnubg/external_player.h"
 
 namespace nard::tools {
 
@@ -37,7 +37,9 @@ std::string handle(ExternalPlayer& player, const std::string& line, bool verbose
     if (c != '\0' && c != '\r') trimmed += c;
   if (trimmed.find_first_not_of(" \t") == std::string::npos) return "";
   Result<std::optional<std::string>> r = player.reply(trimmed);
-  if (verbose) std::cerr << "< " << trimmed << "\n> " << (r && r->has_value() ? **r : std::string("(no reply)")) << '\n';
+  if (verbose)
+    std::cerr << "< " << trimmed << "\n> "
+              << (r && r->has_value() ? **r : std::string("(no reply)")) << '\n';
   if (!r) {
     std::cerr << "nard: " << r.error().message << '\n';
     return "Error: " + r.error().message + "\n";
@@ -108,7 +110,8 @@ Result<Listener> listen_on(const std::string& address) {
     if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     const bool bound = fd >= 0 && bind(fd, res->ai_addr, res->ai_addrlen) == 0;
     freeaddrinfo(res);
-    if (!bound) return make_error("--socket '" + address + "': cannot bind (" + std::strerror(errno) + ")");
+    if (!bound)
+      return make_error("--socket '" + address + "': cannot bind (" + std::strerror(errno) + ")");
     // Report the port actually bound (it must be the one asked for).
     sockaddr_storage sa{};
     socklen_t len = sizeof sa;
@@ -125,7 +128,8 @@ Result<Listener> listen_on(const std::string& address) {
   } else {
     sockaddr_un sa{};
     sa.sun_family = AF_UNIX;
-    if (address.size() >= sizeof sa.sun_path) return make_error("--socket path '" + address + "' is too long");
+    if (address.size() >= sizeof sa.sun_path)
+      return make_error("--socket path '" + address + "' is too long");
     std::strcpy(sa.sun_path, address.c_str());
     unlink(address.c_str());
     fd = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -141,7 +145,8 @@ Result<Listener> listen_on(const std::string& address) {
 }
 
 void run_external(const ExternalOptions& o) {
-  if (o.stdio == !o.socket.empty()) return fail_input(make_error("give exactly one of --stdio and --socket ADDRESS"));
+  if (o.stdio == !o.socket.empty())
+    return fail_input(make_error("give exactly one of --stdio and --socket ADDRESS"));
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
   if (bot->rules.variant != Variant::Backgammon)
@@ -152,7 +157,8 @@ void run_external(const ExternalOptions& o) {
   BotAgent agent(bot->rules, evaluator, bot->search, &*met);
   ExternalPlayer player(bot->rules, agent);
   if (o.stdio) {
-    for (std::string line; std::getline(std::cin, line);) std::cout << handle(player, line, o.verbose) << std::flush;
+    for (std::string line; std::getline(std::cin, line);)
+      std::cout << handle(player, line, o.verbose) << std::flush;
     return;
   }
   Result<Listener> listener = listen_on(o.socket);
@@ -160,7 +166,8 @@ void run_external(const ExternalOptions& o) {
   std::fprintf(stderr, "nard: listening on %s\n", listener->address.c_str());
   for (;;) {
     const int conn = accept(listener->fd, nullptr, nullptr);
-    if (conn < 0) return fail_runtime(make_error(std::string("accept failed: ") + std::strerror(errno)));
+    if (conn < 0)
+      return fail_runtime(make_error(std::string("accept failed: ") + std::strerror(errno)));
     serve_fd(player, conn, o.verbose);
     close(conn);
   }

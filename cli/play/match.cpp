@@ -7,33 +7,31 @@
 // not depend on --threads. A gnubg failure stops the run with its message (exit code 1).
 // --tavli: matches whose games rotate Portes, Plakoto and Fevga, each game played by the side's
 // agent for that game (a net side: the game's shipped model), through play_session's loop.
+#include "game/match.h"
+
 #include <omp.h>
+#include <unistd.h>
 
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 
-#include <unistd.h>
-
-#include <nlohmann/json.hpp>
-
 #include "api/documents.h"
-
-#include "game/game_replay.h"
-#include "game/match.h"
-#include "game/match_record.h"
-#include "core/atomic_file.h"
-#include "formats/mat_file.h"
-#include "formats/sgf_file.h"
-#include "cli/play/match_sides.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
+#include "cli/play/match_sides.h"
 #include "cli/progress_line.h"
-#include "formats/position_arg.h"
 #include "cli/subcommand.h"
+#include "core/atomic_file.h"
+#include "formats/mat_file.h"
+#include "formats/position_arg.h"
+#include "formats/sgf_file.h"
+#include "game/game_replay.h"
+#include "game/match_record.h"
 
 namespace nard::tools {
 
@@ -45,7 +43,7 @@ struct MatchOptions {
   uint64_t seed = 1;
   bool no_duplicate = false, cubeless = false;
   bool quiet = false;  // no progress line on stderr
-  std::string save;  // match files of the games played (.sgf: gnubg SGF, else .mat)
+  std::string save;    // match files of the games played (.sgf: gnubg SGF, else .mat)
   bool tavli = false;  // Tavli matches: the games rotate Portes, Plakoto, Fevga (game/match.h)
 };
 
@@ -158,7 +156,9 @@ using OutcomeCounts = std::array<long long, 6>;
 
 void count_outcome(const GameRecord& r, int a_player, OutcomeCounts& counts) {
   if (r.winner < 0) return;
-  const int level = r.result.outcome == Outcome::Backgammon ? 2 : r.result.outcome == Outcome::Gammon ? 1 : 0;
+  const int level = r.result.outcome == Outcome::Backgammon ? 2
+                    : r.result.outcome == Outcome::Gammon   ? 1
+                                                            : 0;
   ++counts[size_t((r.winner == a_player ? 0 : 3) + level)];
 }
 
@@ -177,7 +177,8 @@ void run_match(const MatchOptions& o) {
   for (Rules& g : rotation_rules)
     if (o.cubeless) g.cube = false;
   const Rules& rules = rotation_rules[0];
-  if (o.games < 1 || o.match < 0) return fail_input(make_error("--games must be >= 1 and --match >= 0"));
+  if (o.games < 1 || o.match < 0)
+    return fail_input(make_error("--games must be >= 1 and --match >= 0"));
   Result<RotationSide> a = resolve_rotation_side(o.a, o, rotation_rules);
   if (!a) return fail_input(a.error());
   Result<RotationSide> b = resolve_rotation_side(o.b, o, rotation_rules);
@@ -204,7 +205,8 @@ void run_match(const MatchOptions& o) {
   const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
   // Progress in games (matches): a unit is a duplicate pair (or one game without duplicates).
   const std::function<void(long long, long long)> bar =
-      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
+      o.quiet ? [](long long, long long) {}
+              : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
   const long long per_unit = duplicate ? 2 : 1;
   long long units_done = 0;
   bar(0, o.games);
@@ -282,7 +284,8 @@ void run_match(const MatchOptions& o) {
     }
   }
   if (failed) {
-    if (!o.quiet && isatty(fileno(stderr))) std::fputc('\n', stderr);  // end the redrawn progress line
+    if (!o.quiet && isatty(fileno(stderr)))
+      std::fputc('\n', stderr);  // end the redrawn progress line
     return fail_runtime(make_error(failure));
   }
   if (!o.save.empty()) {
@@ -312,7 +315,8 @@ void run_match(const MatchOptions& o) {
                           {"se", api::number_json(se)},
                           {"measure", unit}};
     if (o.match == 0) {
-      const char* names[6] = {"a_single", "a_gammon", "a_backgammon", "b_single", "b_gammon", "b_backgammon"};
+      const char* names[6] = {"a_single", "a_gammon", "a_backgammon",
+                              "b_single", "b_gammon", "b_backgammon"};
       for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
     }
     std::cout << doc.dump(2) << '\n';
@@ -320,15 +324,17 @@ void run_match(const MatchOptions& o) {
   }
   std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());
   std::printf("%lld %s%s (%s), A won %lld\n", games, o.match > 0 ? "matches to " : "money games",
-              o.match > 0 ? std::to_string(o.match).c_str() : "", duplicate ? "duplicate dice" : "independent dice",
-              wins);
-  std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se, mean + 1.96 * se);
+              o.match > 0 ? std::to_string(o.match).c_str() : "",
+              duplicate ? "duplicate dice" : "independent dice", wins);
+  std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se,
+              mean + 1.96 * se);
   if (o.match > 0) return;
   const double g = double(games) / 100;  // percent of all games
   for (int side = 0; side < 2; ++side) {
     const long long* k = &c[size_t(3 * side)];
-    std::printf("%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
-                side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
+    std::printf(
+        "%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
+        side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
   }
 }
 }  // namespace
@@ -338,21 +344,26 @@ void register_match(CLI::App& app) {
   o->a.ply = -1;
   o->b.ply = -1;
   o->b.kind = "pubeval";
-  CLI::App* cmd = app.add_subcommand("match", "Bot against bot, pubeval, the heuristic player or gnubg");
+  CLI::App* cmd =
+      app.add_subcommand("match", "Bot against bot, pubeval, the heuristic player or gnubg");
   cmd->add_option("--a", o->a.kind,
-                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg plays cubeless only: add --cubeless)");
+                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg plays cubeless only: "
+                  "add --cubeless)");
   cmd->add_option("--b", o->b.kind, "Player B: net|pubeval|heuristic|gnubg (default pubeval)");
   cmd->add_option("--a-model", o->a.model, "Model of A (default --model, else the shipped one)");
   cmd->add_option("--b-model", o->b.model, "Model of B");
-  cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")->check(CLI::Range(0, 3));
+  cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")
+      ->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
   const std::string life_help =
-      "'s money cube life at 0 and 1 ply: fitted (default; ours, fitted to our 2-ply) or gnubg (gnubg's x)";
+      "'s money cube life at 0 and 1 ply: fitted (default; ours, fitted to our 2-ply) or gnubg "
+      "(gnubg's x)";
   cmd->add_option("--a-cube-life", o->a.cube_life, "A" + life_help)
       ->check(CLI::IsMember({"fitted", "gnubg"}));
   cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)
       ->check(CLI::IsMember({"fitted", "gnubg"}));
-  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")->check(at_least(1));
+  cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
+      ->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
   cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
   cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());

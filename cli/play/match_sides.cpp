@@ -1,7 +1,7 @@
 #include "cli/play/match_sides.h"
 
-#include "search/heuristic_player.h"
 #include "nn/model_path.h"
+#include "search/heuristic_player.h"
 
 namespace nard::tools {
 
@@ -52,7 +52,8 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     if (rules.variant != Variant::Backgammon) return make_error("gnubg plays backgammon only");
     if (rules.cube) return make_error("gnubg plays cubeless only here: add --cubeless");
     if (ply < 0 || ply > kGnubgMaxPly)
-      return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " + std::to_string(ply));
+      return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " +
+                        std::to_string(ply));
     Result<std::string> gnubg = find_gnubg();
     if (!gnubg) return gnubg.error();
     s.gnubg.ply = ply;

@@ -7,13 +7,13 @@
 #include <memory>
 #include <string>
 
-#include "play/agents.h"
-#include "gnubg/gnubg_player.h"
-#include "search/match_equity.h"
-#include "search/pubeval.h"
+#include "cli/bot_args.h"
 #include "core/result.h"
 #include "game/rules.h"
-#include "cli/bot_args.h"
+#include "gnubg/gnubg_player.h"
+#include "play/agents.h"
+#include "search/match_equity.h"
+#include "search/pubeval.h"
 
 namespace nard::tools {
 

@@ -11,16 +11,16 @@
 #include <optional>
 #include <vector>
 
-#include "play/agents.h"
-#include "core/atomic_file.h"
-#include "formats/mat_file.h"
-#include "game/movegen/movegen.h"
-#include "formats/sgf_file.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/play/play_human.h"
 #include "cli/subcommand.h"
+#include "core/atomic_file.h"
+#include "formats/mat_file.h"
+#include "formats/sgf_file.h"
+#include "game/movegen/movegen.h"
+#include "play/agents.h"
 
 namespace nard::tools {
 
@@ -54,7 +54,8 @@ class AnnouncingAgent final : public Agent {
  public:
   AnnouncingAgent(const Rules& rules, BotAgent& bot, std::ostream& out)
       : rules_(rules), gen_(rules), bot_(bot), out_(out) {}
-  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays, const MatchView& v) override {
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView& v) override {
     const int i = bot_.choose_play(pos, dice, plays, v);
     list_.size = gen_.generate(pos, dice, list_.positions.get(), list_.moves.get());
     const Dice d = dice.normalised();
@@ -64,18 +65,24 @@ class AnnouncingAgent final : public Agent {
              << format_move(list_.moves[size_t(k)]) << '\n';
     return i;
   }
-  bool wants_to_double(const Position& pos, const MatchView& v) override { return bot_.wants_to_double(pos, v); }
+  bool wants_to_double(const Position& pos, const MatchView& v) override {
+    return bot_.wants_to_double(pos, v);
+  }
   CubeResponse respond_to_double(const Position& pos, const MatchView& v) override {
     const CubeResponse r = bot_.respond_to_double(pos, v);
     const int value = next_cube_value(rules_, v.cube.value);
-    if (r == CubeResponse::Drop) out_ << "nard passes.\n";
-    else if (r == CubeResponse::Beaver) out_ << "nard beavers.\n";
-    else out_ << "nard takes: the cube is at " << cube_text(value, 1) << ".\n";
+    if (r == CubeResponse::Drop)
+      out_ << "nard passes.\n";
+    else if (r == CubeResponse::Beaver)
+      out_ << "nard beavers.\n";
+    else
+      out_ << "nard takes: the cube is at " << cube_text(value, 1) << ".\n";
     return r;
   }
   bool accept_resignation(const Position& pos, Dice dice, int points, const MatchView& v) override {
     const bool yes = bot_.accept_resignation(pos, dice, points, v);
-    out_ << (yes ? "nard accepts your resignation.\n" : "nard refuses your resignation: play on.\n");
+    out_ << (yes ? "nard accepts your resignation.\n"
+                 : "nard refuses your resignation: play on.\n");
     return yes;
   }
 
@@ -171,9 +178,7 @@ void run_play(const PlayOptions& o) {
   SessionResult result;
   try {
     result = play_session(rotation, seed, o.match, o.games, !o.save.empty(), hooks);
-  } catch (const SaveFailed& e) {
-    return fail_runtime(e.error);
-  } catch (const InputEnded&) {
+  } catch (const SaveFailed& e) { return fail_runtime(e.error); } catch (const InputEnded&) {
     std::cout << "\nInput ended; the game is abandoned.\n";
     return;
   } catch (const QuitRequested&) {

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "game/cube.h"
 #include "cli/analysis/board_diagram.h"
+#include "game/cube.h"
 
 namespace nard::tools {
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "play/agents.h"
 #include "game/movegen/movegen.h"
 #include "game/written_play.h"
+#include "play/agents.h"
 
 namespace nard::tools {
 

@@ -2,14 +2,15 @@
 // adds a pruning net (distilled from the model's own nets, training/distill.h) to a backgammon
 // model, which makes the search's lookahead several times cheaper. When --out is a directory the
 // file is named nard-<game>-<sha256[0:12]>.nardnet. In nard-train (LibTorch).
+#include "training/distill.h"
+
 #include <cstdio>
 
-#include "nn/weights_file.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
 #include "cli/train/training_commands.h"
-#include "training/distill.h"
+#include "nn/weights_file.h"
 #include "training/model_name.h"
 
 namespace nard::tools {
@@ -32,10 +33,12 @@ void run_distill(const DistillOptions& o) {
   if (!r) return fail_input(r.error());
   const training::DistillReport& rep = r->report;
   std::printf("  %lld training positions, final loss %.5f\n", rep.train_positions, rep.final_loss);
-  std::printf("  held out: %lld turns; the pruner's best is the full net's best in %.1f%%, its best %d contain it "
-              "in %.1f%%; equity lost by pruning %.5f per turn\n",
-              rep.held_out_turns, 100 * rep.top1_agreement, o.config.keep, 100 * rep.topk_agreement,
-              rep.mean_equity_loss);
+  std::printf(
+      "  held out: %lld turns; the pruner's best is the full net's best in %.1f%%, its best %d "
+      "contain it "
+      "in %.1f%%; equity lost by pruning %.5f per turn\n",
+      rep.held_out_turns, 100 * rep.top1_agreement, o.config.keep, 100 * rep.topk_agreement,
+      rep.mean_equity_loss);
   const std::string path = training::model_output_path(o.out, r->weights);
   if (auto e = save_weights(path, r->weights)) return fail_runtime(*e);
   std::printf("%s\n", path.c_str());
@@ -44,14 +47,21 @@ void run_distill(const DistillOptions& o) {
 
 void register_distill(CLI::App& app) {
   auto o = std::make_shared<DistillOptions>();
-  CLI::App* cmd = app.add_subcommand("distill", std::string(training_command_description("", "distill")));
+  CLI::App* cmd =
+      app.add_subcommand("distill", std::string(training_command_description("", "distill")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
-  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")->check(at_least(10));
-  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")->delimiter(',')->check(CLI::Range(1, 4096));
-  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions")->check(at_least(1));
+  cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")
+      ->check(at_least(10));
+  cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--epochs", o->config.epochs, "Passes over the training positions")
+      ->check(at_least(1));
   cmd->add_option("--lr", o->config.learning_rate, "Adam learning rate")->check(positive_real());
-  cmd->add_option("--keep", o->config.keep, "Plays the search keeps per roll (for the held-out figure)")->check(at_least(1));
+  cmd->add_option("--keep", o->config.keep,
+                  "Plays the search keeps per roll (for the held-out figure)")
+      ->check(at_least(1));
   cmd->add_option("--threads", o->config.threads, "Self-play threads")->check(at_least(1));
   cmd->add_option("--seed", o->config.seed, "Seed")->check(unsigned_whole());
   cmd->callback([o] { run_distill(*o); });

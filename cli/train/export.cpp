@@ -3,12 +3,12 @@
 // nard-<game>-<sha256[0:12]>.nardnet after its contents.
 #include <cstdio>
 
-#include "nn/weights_file.h"
+#include "cli/output.h"
 #include "cli/subcommand.h"
 #include "cli/train/training_commands.h"
-#include "cli/output.h"
-#include "training/model_name.h"
 #include "core/sha256.h"
+#include "nn/weights_file.h"
+#include "training/model_name.h"
 #include "training/trainer.h"
 
 namespace nard::tools {
@@ -26,17 +26,20 @@ void run_export(const ExportOptions& o) {
   const std::string bytes = serialize_weights(*w);
   const std::string path = training::model_output_path(o.out, *w);
   if (auto e = save_weights(path, *w)) return fail_runtime(*e);
-  std::printf("%s\nsha256 %s\n%s\n", path.c_str(), training::sha256_hex(bytes).c_str(), w->description.c_str());
+  std::printf("%s\nsha256 %s\n%s\n", path.c_str(), training::sha256_hex(bytes).c_str(),
+              w->description.c_str());
 }
 }  // namespace
 
 void register_export(CLI::App& app) {
   auto o = std::make_shared<ExportOptions>();
-  CLI::App* cmd = app.add_subcommand("export", std::string(training_command_description("", "export")));
+  CLI::App* cmd =
+      app.add_subcommand("export", std::string(training_command_description("", "export")));
   cmd->add_option("--checkpoint", o->checkpoint, "Run directory of nard train")->required();
-  cmd->add_option("--out", o->out, "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet)")->required();
+  cmd->add_option("--out", o->out,
+                  "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet)")
+      ->required();
   cmd->callback([o] { run_export(*o); });
 }
 
 }  // namespace nard::tools
-

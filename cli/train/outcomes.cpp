@@ -7,16 +7,16 @@
 // The positions are those `nard train` samples with the same model, seed, exploration and keep.
 #include <cstdio>
 
-#include "coach/outcome_targets.h"
-#include "core/read_file.h"
-#include "nn/bearoff_database.h"
-#include "core/binary_io.h"
-#include "coach/position_database.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "coach/outcome_targets.h"
+#include "coach/position_database.h"
+#include "core/binary_io.h"
+#include "core/read_file.h"
+#include "nn/bearoff_database.h"
 
 namespace nard::tools {
 
@@ -44,7 +44,8 @@ void run_outcomes(const OutcomesOptions& o) {
   Result<std::string> bytes = read_regular_file(bot->model_path, "model file");
   if (!bytes) return fail_input(bytes.error());
   char identity[48];
-  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)", (unsigned long long)binary::fnv1a64(*bytes));
+  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)",
+                (unsigned long long)binary::fnv1a64(*bytes));
 
   SamplingConfig sc;
   sc.first_game = o.first_game;
@@ -59,7 +60,8 @@ void run_outcomes(const OutcomesOptions& o) {
   const std::function<void(long long, long long)> bar =
       o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Playing", "games", 0);
   SampleStatistics stats;
-  Result<std::vector<PositionRecord>> records = sample_outcome_targets(model, sc, skip, &stats, bar);
+  Result<std::vector<PositionRecord>> records =
+      sample_outcome_targets(model, sc, skip, &stats, bar);
   if (!records) return fail_input(records.error());
 
   PositionDatabase out;
@@ -69,34 +71,42 @@ void run_outcomes(const OutcomesOptions& o) {
   out.target_ply = 0;
   out.target_trials = 1;
   out.model = (model->description().empty() ? bot->model_path : model->description()) + identity;
-  out.description = "nard outcomes: self-play games " + std::to_string(o.first_game) + ".." +
-                    std::to_string(o.first_game + o.games - 1) + " of seed " + std::to_string(o.seed) +
-                    " (0-ply greedy, exploration " + std::to_string(o.exploration) + ", keep " +
-                    std::to_string(o.keep) +
-                    "), each position's target its game's result adjusted for the luck of every later roll "
-                    "and the equity of every exploring play (1-ply values of the full net)";
+  out.description =
+      "nard outcomes: self-play games " + std::to_string(o.first_game) + ".." +
+      std::to_string(o.first_game + o.games - 1) + " of seed " + std::to_string(o.seed) +
+      " (0-ply greedy, exploration " + std::to_string(o.exploration) + ", keep " +
+      std::to_string(o.keep) +
+      "), each position's target its game's result adjusted for the luck of every later roll "
+      "and the equity of every exploring play (1-ply values of the full net)";
   out.records = std::move(records).value();
   if (auto e = save_position_database(o.out, out)) return fail_runtime(*e);
-  std::printf("wrote %s: %zu positions from %lld games (%lld unfinished, %lld repeats, %lld bear-offs skipped)\n",
-              o.out.c_str(), out.records.size(), stats.games, stats.unfinished_games, stats.repeats, stats.skipped);
+  std::printf(
+      "wrote %s: %zu positions from %lld games (%lld unfinished, %lld repeats, %lld bear-offs "
+      "skipped)\n",
+      o.out.c_str(), out.records.size(), stats.games, stats.unfinished_games, stats.repeats,
+      stats.skipped);
 }
 
 }  // namespace
 
 void register_outcomes(CLI::App& app) {
   auto o = std::make_shared<OutcomesOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "outcomes", "Self-play positions with their variance-reduced game results as targets (a position database)");
+  CLI::App* cmd = app.add_subcommand("outcomes",
+                                     "Self-play positions with their variance-reduced game results "
+                                     "as targets (a position database)");
   cmd->add_option("--out", o->out, "Position database file to write (*.npdb)")->required();
   cmd->add_option("--games", o->games, "Self-play games")->check(at_least(1));
-  cmd->add_option("--first-game", o->first_game, "Index of the first game (games first..first+N-1 of the seed)")
+  cmd->add_option("--first-game", o->first_game,
+                  "Index of the first game (games first..first+N-1 of the seed)")
       ->check(at_least(0));
   cmd->add_option("--seed", o->seed, "Dice, exploration and keep seed")->check(unsigned_whole());
   cmd->add_option("--exploration", o->exploration, "Probability of a random play per move")
       ->check(real_in(0.0, 1.0));
-  cmd->add_option("--keep", o->keep, "Probability of keeping a position met")->check(real_in(0.0, 1.0));
+  cmd->add_option("--keep", o->keep, "Probability of keeping a position met")
+      ->check(real_in(0.0, 1.0));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
-  cmd->add_option("--model", o->model, "Model file (default: the shipped model of the game in models/)");
+  cmd->add_option("--model", o->model,
+                  "Model file (default: the shipped model of the game in models/)");
   cmd->add_option("--variant", o->variant, "backgammon|plakoto|tawla31|fevga|longnardy");
   cmd->add_option("--rules", o->rules, "Rules preset, e.g. wbf, iran, ru_short");
   cmd->add_flag("--quiet", o->quiet, "No progress bar");

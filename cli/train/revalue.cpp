@@ -20,16 +20,16 @@
 #include <map>
 #include <set>
 
-#include "nn/model_path.h"
-#include "coach/position_valuation.h"
-#include "core/read_file.h"
-#include "core/binary_io.h"
-#include "coach/position_database.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "coach/position_database.h"
+#include "coach/position_valuation.h"
+#include "core/binary_io.h"
+#include "core/read_file.h"
+#include "nn/model_path.h"
 
 namespace nard::tools {
 
@@ -58,7 +58,8 @@ void keep_only(PositionDatabase& db, const std::string& only) {
   for (const PositionRecord& r : db.records)
     if (r.position.is_race() == race) kept.push_back(r);
   db.records = std::move(kept);
-  db.play_group = 0;  // a play's result of one kind without the others of its roll: no longer a group
+  db.play_group =
+      0;  // a play's result of one kind without the others of its roll: no longer a group
   db.description += "; " + only + " positions only";
 }
 
@@ -99,17 +100,21 @@ Result<std::vector<Job>> plan_jobs(const RevalueOptions& o) {
   for (const Job& j : jobs) {
     std::error_code ec;
     if (inputs.count(fs::weakly_canonical(j.output, ec).string()))
-      return make_error(j.output + " is one of the input databases: choose an --out directory that holds none of them");
+      return make_error(
+          j.output +
+          " is one of the input databases: choose an --out directory that holds none of them");
   }
   return jobs;
 }
 
 // True when `have` holds targets made as `want`'s are (kind, settings, model) for `db`'s first
 // have.records.size() positions.
-bool same_targets_for_prefix(const PositionDatabase& have, const PositionDatabase& want, const PositionDatabase& db) {
+bool same_targets_for_prefix(const PositionDatabase& have, const PositionDatabase& want,
+                             const PositionDatabase& db) {
   if (have.target_kind != want.target_kind || have.target_ply != want.target_ply ||
-      have.target_trials != want.target_trials || have.target_truncation != want.target_truncation ||
-      have.model != want.model || have.records.size() > db.records.size())
+      have.target_trials != want.target_trials ||
+      have.target_truncation != want.target_truncation || have.model != want.model ||
+      have.records.size() > db.records.size())
     return false;
   for (size_t i = 0; i < have.records.size(); ++i)
     if (!(have.records[i].position == db.records[i].position)) return false;
@@ -117,7 +122,8 @@ bool same_targets_for_prefix(const PositionDatabase& have, const PositionDatabas
 }
 
 // True when `path` already holds `db`'s positions with targets made as `want`'s are.
-bool already_valued(const std::string& path, const PositionDatabase& db, const PositionDatabase& want) {
+bool already_valued(const std::string& path, const PositionDatabase& db,
+                    const PositionDatabase& want) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return false;
   Result<PositionDatabase> have = load_position_database(path);
@@ -146,9 +152,11 @@ void run_revalue(const RevalueOptions& o) {
   for (Job& j : jobs) {
     Result<PositionDatabase> db = load_position_database(j.input);
     if (!db) return fail_input(db.error());
-    if (&j != &jobs.front() && (db->variant != jobs.front().db.variant || db->rules != jobs.front().db.rules))
-      return fail_input(make_error(j.input + " holds positions of rules '" + db->rules + "', " + jobs.front().input +
-                                   " of '" + jobs.front().db.rules + "': revalue one game at a time"));
+    if (&j != &jobs.front() &&
+        (db->variant != jobs.front().db.variant || db->rules != jobs.front().db.rules))
+      return fail_input(make_error(j.input + " holds positions of rules '" + db->rules + "', " +
+                                   jobs.front().input + " of '" + jobs.front().db.rules +
+                                   "': revalue one game at a time"));
     j.db = std::move(db).value();
     keep_only(j.db, o.only);
     total += (long long)j.db.records.size();
@@ -156,8 +164,9 @@ void run_revalue(const RevalueOptions& o) {
   Result<Rules> rules = rules_preset(jobs.front().db.rules);
   if (!rules) return fail_input(rules.error());
   if (!o.only.empty() && rules->variant != Variant::Backgammon)
-    return fail_input(make_error("--only splits backgammon's positions between its race and contact nets; " +
-                                 jobs.front().input + " holds positions of rules '" + rules->preset + "'"));
+    return fail_input(
+        make_error("--only splits backgammon's positions between its race and contact nets; " +
+                   jobs.front().input + " holds positions of rules '" + rules->preset + "'"));
   std::string path = o.model;
   if (path.empty()) {
     Result<std::string> found = default_model_path(rules->variant);
@@ -173,9 +182,11 @@ void run_revalue(const RevalueOptions& o) {
   Result<std::string> bytes = read_regular_file(path, "model file");
   if (!bytes) return fail_input(bytes.error());
   char identity[64];
-  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx%s)", (unsigned long long)binary::fnv1a64(*bytes),
+  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx%s)",
+                (unsigned long long)binary::fnv1a64(*bytes),
                 o.no_bearoff_db ? ", bear-offs by the net" : "");
-  const std::string model_name = ((*loaded)->description().empty() ? path : (*loaded)->description()) + identity;
+  const std::string model_name =
+      ((*loaded)->description().empty() ? path : (*loaded)->description()) + identity;
 
   // The header every output gets (with each input's description).
   PositionDatabase want;
@@ -213,7 +224,8 @@ void run_revalue(const RevalueOptions& o) {
     if (already_valued(jobs[k].output, jobs[k].db, want)) {
       finished[k] = 1;
       std::error_code ec;
-      fs::remove(partial_path(jobs[k].output), ec);  // left by a kill just before its removal, or by other settings
+      fs::remove(partial_path(jobs[k].output),
+                 ec);  // left by a kill just before its removal, or by other settings
       kept += (long long)jobs[k].db.records.size();
     } else {
       prefix[k] = valued_prefix(partial_path(jobs[k].output), jobs[k].db, want);
@@ -236,11 +248,14 @@ void run_revalue(const RevalueOptions& o) {
     if (finished[k]) continue;
     std::error_code ec;
     fs::create_directories(fs::path(j.output).parent_path(), ec);
-    if (ec) return fail_runtime(make_error("cannot create the directory of " + j.output + ": " + ec.message()));
+    if (ec)
+      return fail_runtime(
+          make_error("cannot create the directory of " + j.output + ": " + ec.message()));
     PositionDatabase out = want;
     out.variant = j.db.variant;
     out.rules = j.db.rules;
-    out.description = j.db.description + "; valued again by nard revalue (was: " + j.db.target_name() + " of " +
+    out.description = j.db.description +
+                      "; valued again by nard revalue (was: " + j.db.target_name() + " of " +
                       j.db.model + ")";
     out.records = std::move(prefix[k]);
     const size_t n = j.db.records.size();
@@ -254,11 +269,13 @@ void run_revalue(const RevalueOptions& o) {
       values.assign(positions.size(), Probabilities{});
       const auto report = [&](long long d, long long) { bar(done + d, total); };
       if (o.rollout_trials > 0) {
-        if (auto e = rollout_positions(model, positions, rc, values, report)) return fail_runtime(*e);
+        if (auto e = rollout_positions(model, positions, rc, values, report))
+          return fail_runtime(*e);
       } else {
         value_positions(model, positions, vc, values, report);
       }
-      for (size_t i = 0; i < positions.size(); ++i) out.records.push_back({positions[i], make_consistent(values[i])});
+      for (size_t i = 0; i < positions.size(); ++i)
+        out.records.push_back({positions[i], make_consistent(values[i])});
       done += (long long)positions.size();
       bar(done, total);
       if (out.records.size() < n && Clock::now() - saved >= kSaveEvery) {
@@ -270,41 +287,54 @@ void run_revalue(const RevalueOptions& o) {
     if (auto e = save_position_database(j.output, out)) return fail_runtime(*e);
     fs::remove(partial_path(j.output), ec);  // the finished output supersedes it
   }
-  std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n", jobs.size(),
-              o.out.c_str(), total - kept, kept);
+  std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n",
+              jobs.size(), o.out.c_str(), total - kept, kept);
 }
 }  // namespace
 
 void register_revalue(CLI::App& app) {
   auto o = std::make_shared<RevalueOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "revalue", "Value position databases (*.npdb) again with a model's n-ply search or rollouts, e.g. a stronger net's");
-  cmd->add_option("databases", o->inputs, "Position database files, or directories searched for *.npdb")->required();
-  cmd->add_option("--out", o->out, "Directory for the revalued databases (a file argument keeps its name, a "
-                                   "directory argument's files go under DIR/<its path>)")
+  CLI::App* cmd = app.add_subcommand("revalue",
+                                     "Value position databases (*.npdb) again with a model's n-ply "
+                                     "search or rollouts, e.g. a stronger net's");
+  cmd->add_option("databases", o->inputs,
+                  "Position database files, or directories searched for *.npdb")
       ->required();
-  cmd->add_option("--model", o->model, "Model file of the databases' game (default: the shipped one)");
-  CLI::Option* ply = cmd->add_option("--ply", o->ply, "Search depth of the new targets, 0..3 (gnubg's convention; default 2)")
-                         ->check(CLI::Range(0, 3));
+  cmd->add_option("--out", o->out,
+                  "Directory for the revalued databases (a file argument keeps its name, a "
+                  "directory argument's files go under DIR/<its path>)")
+      ->required();
+  cmd->add_option("--model", o->model,
+                  "Model file of the databases' game (default: the shipped one)");
+  CLI::Option* ply =
+      cmd->add_option("--ply", o->ply,
+                      "Search depth of the new targets, 0..3 (gnubg's convention; default 2)")
+          ->check(CLI::Range(0, 3));
   CLI::Option* rollout =
-      cmd->add_option("--rollout", o->rollout_trials,
-                      "Value by rollouts of this many trials instead of a search (variance reduction; "
-                      "a multiple of 36 uses the stratified dice fully)")
+      cmd->add_option(
+             "--rollout", o->rollout_trials,
+             "Value by rollouts of this many trials instead of a search (variance reduction; "
+             "a multiple of 36 uses the stratified dice fully)")
           ->check(at_least(1))
           ->excludes(ply);
-  cmd->add_option("--truncate", o->truncate, "Rollouts: the net's value after this many plies (0 = play to the end)")
+  cmd->add_option("--truncate", o->truncate,
+                  "Rollouts: the net's value after this many plies (0 = play to the end)")
       ->check(CLI::Range(0, 10000))
       ->needs(rollout);
-  cmd->add_option("--rollout-ply", o->rollout_ply, "Rollouts: checker-play depth inside the trials (default 0)")
+  cmd->add_option("--rollout-ply", o->rollout_ply,
+                  "Rollouts: checker-play depth inside the trials (default 0)")
       ->check(CLI::Range(0, 3))
       ->needs(rollout);
-  cmd->add_option("--seed", o->seed, "Rollouts: dice seed (each position's dice also depend on the position)")
+  cmd->add_option("--seed", o->seed,
+                  "Rollouts: dice seed (each position's dice also depend on the position)")
       ->check(unsigned_whole())
       ->needs(rollout);
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
-  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db, "Value bear-offs with the net, not the bear-off databases");
+  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
+                "Value bear-offs with the net, not the bear-off databases");
   cmd->add_option("--only", o->only,
-                  "Value and write only the positions of this kind: race (no contact left, bear-offs included) "
+                  "Value and write only the positions of this kind: race (no contact left, "
+                  "bear-offs included) "
                   "or contact")
       ->check(CLI::IsMember({"race", "contact"}));
   cmd->add_flag("--quiet", o->quiet, "No progress bar");

@@ -1,9 +1,9 @@
 #include "game/movegen/movegen.h"
 
+#include <omp.h>
+
 #include <cassert>
 #include <cstring>
-
-#include <omp.h>
 
 #include "game/movegen/movegen_backgammon.h"
 #include "game/movegen/play_score.h"
@@ -17,9 +17,9 @@ namespace {
 // One node of the sub-move search.
 struct Node {
   Position pos;
-  uint32_t taint = 0;    // bit p-1: the checker that hit this turn stands on p (hit continuation)
-  uint8_t remaining = 0; // non-double: bit0 = high die left, bit1 = low die left; double: count
-  uint8_t used = 0;      // dice used so far
+  uint32_t taint = 0;     // bit p-1: the checker that hit this turn stands on p (hit continuation)
+  uint8_t remaining = 0;  // non-double: bit0 = high die left, bit1 = low die left; double: count
+  uint8_t used = 0;       // dice used so far
   uint8_t head_moves = 0;
   uint8_t larger_used = 0;
   int8_t last_from = kBar;  // canonical order for doubles: sources never increase
@@ -67,7 +67,8 @@ struct MoveGenerator::Impl {
   bool endings_possible = false;
   // Which of the rarely used rule families are on (decided once, in the constructor).
   const bool restricted = rules.six_block != SixBlock::None || rules.fevga_start_quarter ||
-                          rules.moultezim_opp_quarter_limit > 0 || rules.t31_closure == T31Closure::Illegal;
+                          rules.moultezim_opp_quarter_limit > 0 ||
+                          rules.t31_closure == T31Closure::Illegal;
   // Per call: whether game_over_after_submove() can be true before the last checker is off
   // (a mother-rule ending or a Tawla 31 closure within reach), and whether the runner/lead rule
   // still applies (release is for good: a released mover stays released all turn).
@@ -93,7 +94,8 @@ struct MoveGenerator::Impl {
     if (score < best) return;
     // end_of_turn: a candidate whose final position creates a violation is not a play at all,
     // so it must not raise the bar of the maximal-dice rule either (checked before `best`).
-    if (check_violations && rules.block_check == BlockCheck::EndOfTurn && creates_violation(rules, start, n.pos))
+    if (check_violations && rules.block_check == BlockCheck::EndOfTurn &&
+        creates_violation(rules, start, n.pos))
       return;
     if (score > best) {
       best = score;
@@ -101,7 +103,9 @@ struct MoveGenerator::Impl {
     }
     Position p = n.pos;
     p.set_mover_first_turn(false);
-    if (plays.contains_or_add(p.hash(), uint32_t(count), out, [&](uint32_t i) { return out[i] == p; })) return;
+    if (plays.contains_or_add(p.hash(), uint32_t(count), out,
+                              [&](uint32_t i) { return out[i] == p; }))
+      return;
     assert(count < kMaxPlays);
     out[count] = p;
     if (moves) moves[count] = seq;
@@ -110,7 +114,8 @@ struct MoveGenerator::Impl {
 
   static uint32_t state_hash(const StateKey& k) {
     return uint32_t((k.pos.hash() ^ (uint64_t(k.taint) * 0x9E3779B97F4A7C15ull) ^
-                     (uint64_t(k.remaining) << 40) ^ (uint64_t(k.head_moves) << 48)) >> 24);
+                     (uint64_t(k.remaining) << 40) ^ (uint64_t(k.head_moves) << 48)) >>
+                    24);
   }
 
   void reset_visits() {
@@ -233,7 +238,10 @@ struct MoveGenerator::Impl {
       if (to <= 0) {
         ++q.mover_off;
       } else if (hit) {
-        if (r.landing == Landing::Hit) ++q.opp_bar; else q.set_pin(to, true);
+        if (r.landing == Landing::Hit)
+          ++q.opp_bar;
+        else
+          q.set_pin(to, true);
         q.set(to, 1);
         if (r.hit_continuation != HitContinuation::Free &&
             (r.hit_scope == HitScope::Anywhere || to <= 6))
@@ -249,7 +257,8 @@ struct MoveGenerator::Impl {
           creates_violation(r, p, q))
         continue;
 
-      const bool ends = q.mover_off == kCheckers || (check_endings && game_over_after_submove(r, q));
+      const bool ends =
+          q.mover_off == kCheckers || (check_endings && game_over_after_submove(r, q));
       if (only_game_ending && !ends) continue;
       any = true;
       ++c.used;
@@ -324,7 +333,8 @@ struct MoveGenerator::Impl {
           any |= try_submove(n, kBar, d, bit);
         } else {
           uint32_t sources = mover_points(p);
-          if (canonical && !endings_possible && bit == 1 && n.used == 1) sources &= reverse_order_sources(d);
+          if (canonical && !endings_possible && bit == 1 && n.used == 1)
+            sources &= reverse_order_sources(d);
           for (uint32_t m = sources; m; m &= ~(1u << (31 - __builtin_clz(m))))
             any |= try_submove(n, 31 - __builtin_clz(m), d, bit);
         }
@@ -385,8 +395,8 @@ int MoveGenerator::generate(const Position& pos, Dice dice, Position* out, Move*
   const bool order_sensitive = order_sensitive_rules_may_trigger(r, pos, dice.normalised());
   g.check_endings = g.endings_possible || (r.t31_closure == T31Closure::Win && order_sensitive);
   g.check_violations = g.restricted && order_sensitive;
-  g.canonical = r.hit_continuation == HitContinuation::Free && r.block_check == BlockCheck::PerSubmove &&
-                !g.lead_pending && !order_sensitive;
+  g.canonical = r.hit_continuation == HitContinuation::Free &&
+                r.block_check == BlockCheck::PerSubmove && !g.lead_pending && !order_sensitive;
   g.track_visits = dice.is_double() && !g.canonical;
 
   int limit = r.head_limit;
@@ -419,7 +429,8 @@ std::vector<int> count_plays_batch(const Rules& rules, std::span<const Position>
     MoveGenerator gen(rules);
     std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
 #pragma omp for schedule(dynamic, 64)
-    for (int64_t i = 0; i < n; ++i) counts[size_t(i)] = gen.generate(positions[size_t(i)], dice[size_t(i)], buffer.get());
+    for (int64_t i = 0; i < n; ++i)
+      counts[size_t(i)] = gen.generate(positions[size_t(i)], dice[size_t(i)], buffer.get());
   }
   return counts;
 }

@@ -14,11 +14,11 @@
 #include <span>
 #include <vector>
 
+#include "core/zeroed_array.h"
 #include "game/dice.h"
 #include "game/move.h"
 #include "game/position.h"
 #include "game/rules.h"
-#include "core/zeroed_array.h"
 
 namespace nard {
 

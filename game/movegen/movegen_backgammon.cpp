@@ -63,16 +63,16 @@ inline bool same(const Position& p, Bytes v) { return top_bits(to_bytes(p) == v)
 
 struct Node {
   Bytes v;
-  uint8_t remaining = 0;    // non-double: bit0 = larger die left, bit1 = smaller; double: count
-  uint8_t used = 0;         // dice used so far
+  uint8_t remaining = 0;  // non-double: bit0 = larger die left, bit1 = smaller; double: count
+  uint8_t used = 0;       // dice used so far
   uint8_t larger_used = 0;
-  uint8_t last_from = kBar; // doubles: sources never increase
+  uint8_t last_from = kBar;  // doubles: sources never increase
 };
 
 }  // namespace
 
 struct BackgammonMoveGenerator::Impl {
-  Bytes unit[32];           // unit[i]: 1 at byte i
+  Bytes unit[32];             // unit[i]: 1 at byte i
   Bytes keep_first_turn_off;  // clears the mover's first-turn flag (as the general search does)
   PlaySet plays;
   Position* out = nullptr;
@@ -105,7 +105,8 @@ struct BackgammonMoveGenerator::Impl {
       plays.clear();
     }
     v &= keep_first_turn_off;
-    if (plays.contains_or_add(hash_of(v), uint32_t(count), out, [&](uint32_t i) { return same(out[i], v); }))
+    if (plays.contains_or_add(hash_of(v), uint32_t(count), out,
+                              [&](uint32_t i) { return same(out[i], v); }))
       return;
     assert(count < kMaxPlays);
     std::memcpy(static_cast<void*>(&out[count]), &v, sizeof v);

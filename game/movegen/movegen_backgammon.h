@@ -34,7 +34,9 @@ class BackgammonMoveGenerator {
   // The rules this generator plays exactly.
   static bool applies(const Rules& rules);
   // The positions it plays exactly under such rules: contrary geometry, no pinned checker.
-  static bool applies(const Position& pos) { return pos.pins() == 0 && pos.geometry() == Geometry::Contrary; }
+  static bool applies(const Position& pos) {
+    return pos.pins() == 0 && pos.geometry() == Geometry::Contrary;
+  }
 
   // As MoveGenerator::generate: the distinct legal plays into out[0..n), one sub-move sequence
   // per play into moves[0..n) when moves != nullptr; both must hold kMaxPlays.

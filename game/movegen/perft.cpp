@@ -24,7 +24,10 @@ uint64_t perft_rec(MoveGenerator& gen, std::vector<std::unique_ptr<Position[]>>&
       continue;
     }
     for (int i = 0; i < n; ++i) {
-      if (game_result(gen.rules(), buf[i]).over()) { ++total; continue; }
+      if (game_result(gen.rules(), buf[i]).over()) {
+        ++total;
+        continue;
+      }
       total += perft_rec(gen, buffers, buf[i].flipped(), depth - 1);
     }
   }
@@ -44,7 +47,8 @@ std::array<int, 21> perft_divide(const Rules& rules, const Position& pos) {
   MoveGenerator gen(rules);
   std::unique_ptr<Position[]> buf(new Position[kMaxPlays]);
   std::array<int, 21> counts{};
-  for (int i = 0; i < 21; ++i) counts[size_t(i)] = gen.generate(pos, all_rolls()[size_t(i)], buf.get());
+  for (int i = 0; i < 21; ++i)
+    counts[size_t(i)] = gen.generate(pos, all_rolls()[size_t(i)], buf.get());
   return counts;
 }
 

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <memory>
 
-#include "game/position.h"
 #include "core/zeroed_array.h"
+#include "game/position.h"
 
 namespace nard {
 

@@ -52,7 +52,9 @@ uint32_t in_opponent_numbering(uint32_t mask, Geometry g) {
 }
 
 // Bit i set when bits i..i+5 are all set: the starts of runs of six or more.
-uint32_t six_run_starts(uint32_t x) { return x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4) & (x >> 5); }
+uint32_t six_run_starts(uint32_t x) {
+  return x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4) & (x >> 5);
+}
 
 bool holds_start_quarter(uint32_t mover) { return (mover & range(19, 24)) == range(19, 24); }
 
@@ -71,7 +73,8 @@ bool illegal_six_block(const Rules& r, const Position& p, const Occupancy& o) {
   const uint32_t starts = six_run_starts(in_opponent_numbering(o.mover, g));
   if (!starts) return false;
   switch (r.six_block) {
-    case SixBlock::Forbid: return true;
+    case SixBlock::Forbid:
+      return true;
     case SixBlock::Home:
       // legal while the opponent has a checker in his home (his 1..6) or borne off
       return p.opp_off == 0 && (in_opponent_numbering(o.opp, g) & range(1, 6)) == 0;
@@ -83,7 +86,8 @@ bool illegal_six_block(const Rules& r, const Position& p, const Occupancy& o) {
       const uint32_t below = opp_q ? (opp_q & (0u - opp_q)) - 1 : kAllPoints;
       return (starts & below) != 0;
     }
-    case SixBlock::None: return false;
+    case SixBlock::None:
+      return false;
   }
   return false;
 }
@@ -94,7 +98,8 @@ uint32_t violations(const Rules& r, const Position& p) {
   uint32_t v = 0;
   if (illegal_six_block(r, p, o)) v |= 1;
   if (r.fevga_start_quarter && holds_start_quarter(o.mover)) v |= 2;
-  if (r.moultezim_opp_quarter_limit > 0 && __builtin_popcount(o.mover & range(7, 12)) > r.moultezim_opp_quarter_limit)
+  if (r.moultezim_opp_quarter_limit > 0 &&
+      __builtin_popcount(o.mover & range(7, 12)) > r.moultezim_opp_quarter_limit)
     v |= 4;
   if (r.t31_closure == T31Closure::Illegal && t31_closure(r, p, o)) v |= 8;
   return v;
@@ -107,7 +112,9 @@ bool lead_released(const Rules& r, const Position& p) {
   return (occupancy(p).mover & range(1, r.lead_threshold)) != 0;
 }
 
-bool opp_lead_released(const Rules& r, const Position& p) { return opp_released(r, p, occupancy(p).opp); }
+bool opp_lead_released(const Rules& r, const Position& p) {
+  return opp_released(r, p, occupancy(p).opp);
+}
 
 bool has_illegal_six_block(const Rules& r, const Position& p) {
   return illegal_six_block(r, p, occupancy(p));
@@ -166,7 +173,8 @@ bool order_sensitive_rules_may_trigger(const Rules& r, const Position& p, Dice d
     // All of 19..24 held at some moment: every empty one must be reached this turn.
     const uint32_t missing = range(19, 24) & ~o.mover;
     const bool blocked = r.landing == Landing::Block && (missing & o.opp);  // never ours this turn
-    if (!blocked && __builtin_popcount(missing) <= submoves && (missing & ~reachable_points(o.mover, dice)) == 0)
+    if (!blocked && __builtin_popcount(missing) <= submoves &&
+        (missing & ~reachable_points(o.mover, dice)) == 0)
       return true;
   }
   if (r.moultezim_opp_quarter_limit > 0 &&

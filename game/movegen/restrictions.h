@@ -36,8 +36,8 @@ bool mother_rule_may_end_turn(const Rules& rules, const Position& pos);
 // Fevga rule (b): when the turn starts with every opponent checker on one point right behind a
 // six-point prime of the mover, keep only the plays that open one of its points (if any does).
 // Compacts out[0..n) (and moves) in place and returns the new count.
-int apply_unblocking_obligation(const Rules& rules, const Position& start, Position* out, Move* moves,
-                                int n);
+int apply_unblocking_obligation(const Rules& rules, const Position& start, Position* out,
+                                Move* moves, int n);
 
 // Has the mover "passed" (Fevga runner) or "released" (Tawla 31 lead checker)?
 bool lead_released(const Rules& rules, const Position& pos);

@@ -16,10 +16,10 @@
 
 #include <optional>
 
-#include "search/cube/decision.h"
 #include "game/position.h"
 #include "game/rules.h"
 #include "nn/bearoff_database.h"
+#include "search/cube/decision.h"
 
 namespace nard {
 

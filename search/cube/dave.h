@@ -10,9 +10,9 @@
 
 #include <vector>
 
-#include "search/cube/decision.h"
 #include "core/result.h"
 #include "game/rules.h"
+#include "search/cube/decision.h"
 
 namespace nard {
 

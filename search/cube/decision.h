@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "search/cube/ladder.h"
-#include "game/cube.h"
 #include "core/result.h"
+#include "game/cube.h"
 #include "nn/probabilities.h"
+#include "search/cube/ladder.h"
 
 namespace nard {
 

@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
+#include "game/cube.h"
+#include "game/dice.h"
 #include "search/cube/bearoff.h"
 #include "search/cube/efficiency.h"
 #include "search/cube/match.h"
 #include "search/cube/money.h"
-#include "game/cube.h"
-#include "game/dice.h"
 
 namespace nard {
 
@@ -125,7 +125,8 @@ class Valuation {
       if (!d) return d.error();
       return d->mwc;
     }
-    if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
+    if (std::optional<BearoffCubeEquities> exact =
+            exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
       return exact->equity * s.cube.value;
     const double x = cube_life_index(classify_for_cube(pos)) + leaf_cube_life_offset_;
     Result<CubeDecision> d = analyse_money_cube(make_consistent(probs), s.cube, x, rules_);
@@ -383,8 +384,8 @@ Result<CubefulValue> cubeful_value(Search& search, const Position& pos, const Ma
     return CubefulValue{(2.0 * value - (cash_me + cash_opp)) / (cash_me - cash_opp), value, *exact};
   }
   if (!match)
-    if (std::optional<BearoffCubeEquities> exact = exact_bearoff_cube(
-            search.evaluator().bearoff_database(), pos, ctx.cube, rules))
+    if (std::optional<BearoffCubeEquities> exact =
+            exact_bearoff_cube(search.evaluator().bearoff_database(), pos, ctx.cube, rules))
       return CubefulValue{exact->equity, std::nan(""), make_consistent(search.evaluate(pos, 0))};
   if (ply <= 0) {
     const Probabilities probs = make_consistent(search.evaluate(pos, ply));

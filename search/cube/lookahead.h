@@ -43,11 +43,11 @@
 // evaluation per leaf and cube state. Thread-safety: uses the caller's Search (one per thread).
 #pragma once
 
+#include "core/result.h"
+#include "game/position.h"
 #include "search/cube/decision.h"
 #include "search/cube/match.h"
 #include "search/search.h"
-#include "game/position.h"
-#include "core/result.h"
 
 namespace nard {
 

@@ -19,13 +19,13 @@
 // Pure functions; thread-safe.
 #pragma once
 
+#include "core/result.h"
+#include "game/match.h"
+#include "game/rules.h"
+#include "nn/probabilities.h"
 #include "search/cube/decision.h"
 #include "search/cube/efficiency.h"
 #include "search/match_equity.h"
-#include "game/match.h"
-#include "core/result.h"
-#include "game/rules.h"
-#include "nn/probabilities.h"
 
 namespace nard {
 

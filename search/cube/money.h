@@ -17,11 +17,11 @@
 // Pure functions; thread-safe.
 #pragma once
 
-#include "search/cube/decision.h"
-#include "search/cube/efficiency.h"
 #include "core/result.h"
 #include "game/rules.h"
 #include "nn/probabilities.h"
+#include "search/cube/decision.h"
+#include "search/cube/efficiency.h"
 
 namespace nard {
 

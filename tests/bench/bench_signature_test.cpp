@@ -1,8 +1,8 @@
 // Pins the `nard bench` signature (style P1): any change of move generation in any game, or of
 // pubeval's choices, moves these numbers; a commit that changes them says "Bench: N".
-#include <gtest/gtest.h>
-
 #include "bench/bench_signature.h"
+
+#include <gtest/gtest.h>
 
 namespace nard {
 namespace {

@@ -1,12 +1,13 @@
 // The teacher bench (bench/teacher_quality.h): against a reference made of a teacher's own values
 // that teacher is perfect, and the figures do not depend on the thread count.
+#include "bench/teacher_quality.h"
+
 #include <gtest/gtest.h>
 
 #include "bench/checker_reference.h"
-#include "nn/model_path.h"
 #include "coach/position_valuation.h"
-#include "bench/teacher_quality.h"
 #include "nn/bearoff_database.h"
+#include "nn/model_path.h"
 
 namespace nard {
 namespace {
@@ -21,8 +22,10 @@ std::shared_ptr<const NeuralModel> shipped_backgammon_model() {
 
 // The first pairs of the committed gnubg reference, with every play's equity replaced by our
 // model's 1-ply value of it (mover's view).
-std::vector<CheckerReference> reference_of_our_one_ply(const std::shared_ptr<const NeuralModel>& model, size_t pairs) {
-  Result<std::vector<CheckerReference>> all = load_checker_references(default_checker_reference_path());
+std::vector<CheckerReference> reference_of_our_one_ply(
+    const std::shared_ptr<const NeuralModel>& model, size_t pairs) {
+  Result<std::vector<CheckerReference>> all =
+      load_checker_references(default_checker_reference_path());
   EXPECT_TRUE(all);
   std::vector<CheckerReference> refs;
   for (const CheckerReference& r : *all)

@@ -50,7 +50,8 @@ TEST(Analysis, CommandWritesReportsAndRejectsBadFiles) {
   std::filesystem::create_directories(dir);
   r = run_nard("analyze " + dir + " --quiet");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "nard: " + dir + " is a directory, not a match file; give the path of the file itself\n");
+  EXPECT_EQ(r.err, "nard: " + dir +
+                       " is a directory, not a match file; give the path of the file itself\n");
   std::filesystem::remove(dir);
 }
 

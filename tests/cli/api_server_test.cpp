@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "api/http_server.h"
-#include "api/model_registry.h"
 #include "api/jobs.h"
+#include "api/model_registry.h"
 #include "tests/support/cli_runner.h"
 
 namespace nard {

@@ -3,26 +3,24 @@
 // replies, and short runs of `nard match`, `hint`, `eval`, `cube` and `rollout`. The model is a
 // small random net written to a temporary file (the commands only need a valid model).
 #include <gtest/gtest.h>
-
-#include "tests/support/cli_runner.h"
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "nn/model_path.h"
 #include "formats/fibs_board.h"
-#include "game/match.h"
 #include "formats/mat_file.h"
 #include "formats/sgf_file.h"
+#include "game/match.h"
 #include "game/movegen/movegen.h"
+#include "nn/model_path.h"
 #include "nn/weights_file.h"
-
-#include <nlohmann/json.hpp>
+#include "tests/support/cli_runner.h"
 
 namespace nard {
 namespace {
@@ -45,15 +43,15 @@ std::string with_model(const std::string& args) { return args + " --model " + mo
 
 TEST(BotCommands, BadInputExitsTwoWithOneLine) {
   const std::vector<std::string> bad = {
-      with_model("hint 4HPwATDgc/ABM 31"),         // short Position ID
-      with_model("hint 4HPwATDgc/ABMA 71"),        // bad dice
-      with_model("eval nonsense"),                 // not a position
+      with_model("hint 4HPwATDgc/ABM 31"),                      // short Position ID
+      with_model("hint 4HPwATDgc/ABMA 71"),                     // bad dice
+      with_model("eval nonsense"),                              // not a position
       with_model("cube 4HPwATDgc/ABMA --match 5 --score 5-1"),  // score not below the length
       with_model("rollout 4HPwATDgc/ABMA --trials 0"),
-      with_model("match --b gnubgx --games 2"),     // unknown player
-      with_model("match --b net --b-cube-life janowski --games 2"),   // no such cube life
+      with_model("match --b gnubgx --games 2"),                      // unknown player
+      with_model("match --b net --b-cube-life janowski --games 2"),  // no such cube life
       with_model("play --match -1"),
-      with_model("external"),                      // neither --stdio nor --socket
+      with_model("external"),  // neither --stdio nor --socket
       "hint 4HPwATDgc/ABMA 31 --model /nonexistent/model.bin",
       with_model("hint 4HPwATDgc/ABMA 31 --variant plakoto"),  // model of another game
   };
@@ -112,7 +110,8 @@ TEST(BotCommands, HintEvalCubeAndRolloutRun) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("7-point match, score"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Proper cube action: "), std::string::npos) << r.out;
-  r = run_nard(with_model("rollout 4HPwATDgc/ABMA 31 --trials 12 --truncate 2 --candidates 2 --threads 1"));
+  r = run_nard(
+      with_model("rollout 4HPwATDgc/ABMA 31 --trials 12 --truncate 2 --candidates 2 --threads 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   size_t plays = 0;
   for (size_t at = 0; (at = r.out.find("95% CI", at)) != std::string::npos; ++at) ++plays;
@@ -127,7 +126,8 @@ TEST(BotCommands, PlayFinishesAGameFromPipedAnswers) {
   const CliRun r = run_nard(with_model("play --seed 11"), input);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("You (X) rolled"), std::string::npos);
-  EXPECT_TRUE(r.out.find("You win ") != std::string::npos || r.out.find("nard wins ") != std::string::npos)
+  EXPECT_TRUE(r.out.find("You win ") != std::string::npos ||
+              r.out.find("nard wins ") != std::string::npos)
       << r.out.substr(r.out.size() > 2000 ? r.out.size() - 2000 : 0);
   EXPECT_NE(r.out.find("Score: you "), std::string::npos);
   EXPECT_EQ(r.out.find("Input ended"), std::string::npos);
@@ -173,15 +173,24 @@ TEST(BotCommands, PlayStopsCleanlyWhenInputEnds) {
 
 // Lines gnubg 1.07 sent to an external player (tests/formats/formats_test.cpp has their gnubg IDs).
 const char* const kGnubgLines[] = {
-    "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:1:4:1:4:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1",
-    "board:gnubg:root:11:9:0:-1:-2:0:0:0:0:5:1:2:0:0:0:-4:5:1:0:0:0:0:-8:0:0:0:0:1:0:-1:3:1:3:1:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
-    "board:gnubg:root:11:7:10:0:4:2:3:0:0:0:2:0:0:2:0:-1:-1:0:0:-2:-1:-3:-4:2:-1:0:-2:0:0:1:1:4:1:4:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
-    "board:gnubg:root:3:0:2:0:4:5:1:-1:1:1:-1:0:1:1:-1:0:-1:-1:0:-1:0:0:0:0:0:0:-4:-5:1:1:5:6:5:6:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
-    "board:gnubg:root:5:2:2:0:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:0:-1:0:-7:-6:0:-1:5:4:5:4:1:1:1:0:1:-1:0:25:14:0:0:0:0:0:0:1",
-    "board:gnubg:root:3:1:2:0:3:4:2:0:1:-1:1:0:2:0:0:0:0:0:1:0:0:0:0:0:0:-1:0:-10:1:1:3:2:3:2:1:1:1:0:1:-1:0:25:0:3:0:0:0:0:1:1",
-    "board:root:gnubg:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
-    "board:root:gnubg:7:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-2:0:-4:0:0:-2:0:2:0:1:0:0:0:0:2:1:0:1:1:-1:0:25:0:0:0:0:0:0:0:1",
-    "board:root:gnubg:7:4:2:0:-2:0:2:0:0:4:0:2:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:0:0:0:0:2:0:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:1:4:1:4:2:1:"
+    "0:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:gnubg:root:11:9:0:-1:-2:0:0:0:0:5:1:2:0:0:0:-4:5:1:0:0:0:0:-8:0:0:0:0:1:0:-1:3:1:3:1:2:"
+    "0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:gnubg:root:11:7:10:0:4:2:3:0:0:0:2:0:0:2:0:-1:-1:0:0:-2:-1:-3:-4:2:-1:0:-2:0:0:1:1:4:1:"
+    "4:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+    "board:gnubg:root:3:0:2:0:4:5:1:-1:1:1:-1:0:1:1:-1:0:-1:-1:0:-1:0:0:0:0:0:0:-4:-5:1:1:5:6:5:6:"
+    "1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+    "board:gnubg:root:5:2:2:0:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:0:-1:0:-7:-6:0:-1:5:4:5:4:1:1:"
+    "1:0:1:-1:0:25:14:0:0:0:0:0:0:1",
+    "board:gnubg:root:3:1:2:0:3:4:2:0:1:-1:1:0:2:0:0:0:0:0:1:0:0:0:0:0:0:-1:0:-10:1:1:3:2:3:2:1:1:"
+    "1:0:1:-1:0:25:0:3:0:0:0:0:1:1",
+    "board:root:gnubg:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:"
+    "1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:root:gnubg:7:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-2:0:-4:0:0:-2:0:2:0:1:0:0:0:0:2:1:"
+    "0:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    "board:root:gnubg:7:4:2:0:-2:0:2:0:0:4:0:2:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:0:0:0:0:2:0:"
+    "1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
 };
 
 // Applies "from/to from/to ..." (bar, off) to the position of the side on roll, independently of
@@ -293,7 +302,8 @@ TEST(BotCommands, MatchSavesItsGamesAsMatchFilesThatReplay) {
   EXPECT_EQ(session->players[0], "A net");
   // Matches: one file each, FILE-1.sgf and FILE-2.sgf.
   const std::string stem = testing_support::unique_temp_path("nard_match_3p");
-  r = run_nard(with_model("match --b pubeval --games 2 --match 3 --threads 1 --save " + stem + ".sgf"));
+  r = run_nard(
+      with_model("match --b pubeval --games 2 --match 3 --threads 1 --save " + stem + ".sgf"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (int k = 1; k <= 2; ++k) {
     Result<MatchRecord> m = read_sgf(slurp_file(stem + "-" + std::to_string(k) + ".sgf"));
@@ -336,9 +346,7 @@ TEST(BotCommands, MatchTavliSavesMatchesThatAnalyze) {
   const nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["players"][0], "A net");
   EXPECT_EQ(doc["games"][0]["variant"], "backgammon");
-  if (doc["games"].size() > 1) {
-    EXPECT_EQ(doc["games"][1]["variant"], "plakoto");
-  }
+  if (doc["games"].size() > 1) { EXPECT_EQ(doc["games"][1]["variant"], "plakoto"); }
   EXPECT_GT(doc["stats"][0]["moves"].get<int>(), 0);
 }
 
@@ -366,7 +374,8 @@ TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {
     ASSERT_TRUE(w.ok()) << w.error().message;
     EXPECT_EQ(w->variant, Variant::Fevga);
   } else {
-    EXPECT_NE(p.error().message.find("no shipped model for fevga"), std::string::npos) << p.error().message;
+    EXPECT_NE(p.error().message.find("no shipped model for fevga"), std::string::npos)
+        << p.error().message;
     EXPECT_NE(p.error().message.find("--model"), std::string::npos);
   }
 }
@@ -374,8 +383,10 @@ TEST(ModelPath, FailsWithAClearMessageOrFindsAModelOfTheGame) {
 TEST(ModelPath, FindsTheModelOfTheGameInNardModels) {
   const std::string dir = testing_support::unique_temp_path("nard_models_test");
   std::system(("mkdir -p " + dir).c_str());
-  ASSERT_FALSE(save_weights(dir + "/nard-aaaaaaaaaaaa.bin", random_net_weights(Variant::Plakoto, 1)).has_value());
-  ASSERT_FALSE(save_weights(dir + "/nard-bbbbbbbbbbbb.bin", random_net_weights(Variant::Tawla31, 1)).has_value());
+  ASSERT_FALSE(save_weights(dir + "/nard-aaaaaaaaaaaa.bin", random_net_weights(Variant::Plakoto, 1))
+                   .has_value());
+  ASSERT_FALSE(save_weights(dir + "/nard-bbbbbbbbbbbb.bin", random_net_weights(Variant::Tawla31, 1))
+                   .has_value());
   setenv("NARD_MODELS", dir.c_str(), 1);
   Result<std::string> p = default_model_path(Variant::Tawla31);
   unsetenv("NARD_MODELS");

@@ -15,10 +15,10 @@
 #include <sstream>
 
 #include "bench/checker_error.h"
-#include "nn/model_path.h"
-#include "gnubg/gnubg_process.h"
 #include "formats/gnubg_id.h"
 #include "game/movegen/movegen.h"
+#include "gnubg/gnubg_process.h"
+#include "nn/model_path.h"
 #include "tests/support/cli_runner.h"
 
 namespace nard {
@@ -135,8 +135,9 @@ TEST(CheckerReference, RefusesBadLinesNamingTheLine) {
   EXPECT_NE(parse_error("# only comments\n\n").find("f.txt: no positions"), std::string::npos);
   Result<std::vector<CheckerReference>> missing = load_checker_references("/nonexistent/c.txt");
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.error().message.find("/nonexistent/c.txt: cannot open the checker reference file"),
-            std::string::npos);
+  EXPECT_NE(
+      missing.error().message.find("/nonexistent/c.txt: cannot open the checker reference file"),
+      std::string::npos);
 }
 
 TEST(CheckerReference, CommittedFileIsAWholeGnubgTwoPlySet) {
@@ -148,9 +149,7 @@ TEST(CheckerReference, CommittedFileIsAWholeGnubgTwoPlySet) {
     ASSERT_GE(r.plays.size(), 2u) << "line " << r.line;
     for (size_t i = 0; i < r.plays.size(); ++i) {
       EXPECT_EQ(r.plays[i].ply, 2) << "line " << r.plays[i].line;  // every play valued at 2-ply
-      if (i) {
-        EXPECT_LE(r.plays[i].equity, r.plays[i - 1].equity) << "line " << r.plays[i].line;
-      }
+      if (i) { EXPECT_LE(r.plays[i].equity, r.plays[i - 1].equity) << "line " << r.plays[i].line; }
     }
     EXPECT_EQ(r.best(), 0) << "line " << r.line;  // the oracle writes the best play first
   }
@@ -177,8 +176,8 @@ PlayChooser file_chooser(const std::vector<CheckerReference>& refs,
 // net's self-play, seed 2): whole, every play at 2-ply, and every pair's legal plays exactly ours
 // (a chooser of the file's best plays is matched on every pair and loses nothing).
 TEST(CheckerReference, SecondCommittedFileIsWholeAndMatchesOurMoveGenerator) {
-  Result<std::vector<CheckerReference>> refs =
-      load_checker_references(std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_checker_2ply_b.txt");
+  Result<std::vector<CheckerReference>> refs = load_checker_references(
+      std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_checker_2ply_b.txt");
   ASSERT_TRUE(refs.ok()) << refs.error().message;
   ASSERT_EQ(refs->size(), 3000u);
   for (const CheckerReference& r : *refs) {
@@ -288,9 +287,11 @@ TEST(CheckerBenchCli, ReportsErrorsOfOursAndOfTheReferenceZeroPly) {
   EXPECT_NE(r.out.find("  all           5 "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Pairs where we lost equity"), std::string::npos) << r.out;
   // Against the same model: the paired difference is exactly zero; a missing model is bad input.
-  CliRun vs = run_nard("bench checker --file " + file + " --vs-model " + *default_model_path(Variant::Backgammon));
+  CliRun vs = run_nard("bench checker --file " + file + " --vs-model " +
+                       *default_model_path(Variant::Backgammon));
   EXPECT_EQ(vs.exit_code, 0) << vs.err;
-  EXPECT_NE(vs.out.find("at 0-ply on the same moves (paired, x1000):\n  all           5     +0.00 ± 0.00"),
+  EXPECT_NE(vs.out.find(
+                "at 0-ply on the same moves (paired, x1000):\n  all           5     +0.00 ± 0.00"),
             std::string::npos)
       << vs.out;
   vs = run_nard("bench checker --file " + file + " --vs-model /nonexistent/m.nardnet");

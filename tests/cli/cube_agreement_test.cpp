@@ -12,12 +12,12 @@
 #include <map>
 #include <sstream>
 
-#include "play/agents.h"
-#include "search/cube/money.h"
-#include "nn/model_path.h"
 #include "formats/gnubg_id.h"
 #include "nn/bearoff_database.h"
 #include "nn/evaluator.h"
+#include "nn/model_path.h"
+#include "play/agents.h"
+#include "search/cube/money.h"
 #include "tests/support/cli_runner.h"
 
 namespace nard {
@@ -267,7 +267,9 @@ TEST(CubeAgreement, PositionsCommandPrintsBothCubeStatesOfPlausibleDoubles) {
 TEST(CubeAgreement, ReferenceCommandWritesOurOwnDecisionsAsAReference) {
   const std::string list = testing_support::unique_temp_path("cube_list") + ".txt";
   const std::string ref = testing_support::unique_temp_path("cube_own") + ".txt";
-  const auto write = [](const std::string& path, const std::string& text) { std::ofstream(path) << text; };
+  const auto write = [](const std::string& path, const std::string& text) {
+    std::ofstream(path) << text;
+  };
   testing_support::CliRun run =
       testing_support::run_nard("bench cube-positions --contact 2 --race 1 --bearoff 1 --seed 7");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -299,9 +301,9 @@ TEST(CubeAgreement, ReferenceCommandWritesOurOwnDecisionsAsAReference) {
   // comments, blank and CRLF lines are read as parse_cube_references reads them.
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"4HPwATDgc/ABMA 2 centre", ":3: a cube on 1 is centred, a higher one owned"},
-      {"4HPwATDgc/ABMA 128 roller", ":3: "},                   // beyond the cube's cap of 64
-      {"x off:15; o 1:15 1 centre", ":3: expected"},           // not a Position ID line
-      {"AAAAAAAAAAAAAA 1 centre", ":3: "},                     // no checkers: refused by the ID reader
+      {"4HPwATDgc/ABMA 128 roller", ":3: "},          // beyond the cube's cap of 64
+      {"x off:15; o 1:15 1 centre", ":3: expected"},  // not a Position ID line
+      {"AAAAAAAAAAAAAA 1 centre", ":3: "},            // no checkers: refused by the ID reader
       {"AAAA/v8AAAAAAA 1 centre", ":3: AAAA/v8AAAAAAA is a finished game"},
       {"4HPwATDgc/ABMA 1 middle", ":3: the owner must be centre or roller"}};
   for (const auto& [line, message] : bad) {

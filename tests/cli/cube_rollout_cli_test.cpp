@@ -3,9 +3,8 @@
 // tests/play/cube_rollout_test.cpp).
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -31,7 +30,7 @@ TEST(CubeRollout, CommandRollsOutTheDecisionOnTheRulesLadder) {
   EXPECT_NE(r.out.find("Redouble, take     +2.6667"), std::string::npos) << r.out;  // 2 * 4/3
   const std::vector<std::string> bad = {
       "rollout " + sure + add + "--cube 2 --cube-owner nobody --cube-decision",
-      "rollout " + sure + add + "--cube 2 --cube-owner opponent --cube-decision",  // his cube
+      "rollout " + sure + add + "--cube 2 --cube-owner opponent --cube-decision",       // his cube
       "rollout " + sure + "--rules ru_short --cube 3 --cube-owner me --cube-decision",  // 1,2,4
       "rollout " + sure + add + "--cube-decision 31",  // a cube decision comes before the roll
   };

@@ -174,8 +174,8 @@ TEST(Distributed, AnalyzeOnThreeRanksEqualsOneProcess) {
 
   // Collectives: the match file, the model check (2), then the turns' results (the 4th). Rank 2
   // hangs there: rank 0 names it after the timeout and stops the job.
-  const ShellRun hung = run_shell(nard_mpi(3, common + " --json --mpi-timeout 2",
-                                           "NARD_MPI_FAULT=2:4:hang"));
+  const ShellRun hung =
+      run_shell(nard_mpi(3, common + " --json --mpi-timeout 2", "NARD_MPI_FAULT=2:4:hang"));
   EXPECT_NE(hung.exit_code, 0);
   EXPECT_EQ(hung.out, "");
   expect_hung_rank_two_named(hung, 2);

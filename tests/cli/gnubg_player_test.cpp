@@ -5,20 +5,20 @@
 // same result on 1 and 2 threads.
 //
 // Needs gnubg (installed in CI by the README's set-up); without it those tests skip.
-#include <gtest/gtest.h>
+#include "gnubg/gnubg_player.h"
 
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "play/duel.h"
-#include "gnubg/gnubg_player.h"
-#include "search/pubeval.h"
 #include "formats/gnubg_id.h"
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
+#include "play/duel.h"
+#include "search/pubeval.h"
 #include "tests/support/cli_runner.h"
 
 namespace nard {
@@ -27,7 +27,7 @@ namespace {
 using testing_support::CliRun;
 using testing_support::run_nard;
 
-#define SKIP_WITHOUT_GNUBG()                                                             \
+#define SKIP_WITHOUT_GNUBG() \
   if (!find_gnubg().ok()) GTEST_SKIP() << "gnubg is not installed (apt-get install gnubg)"
 
 Position P(std::string_view text) {
@@ -68,7 +68,8 @@ TEST(GnubgPlayer, RejectsABadPlyAndAMissingExecutable) {
     config.ply = ply;
     Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(config);
     ASSERT_FALSE(g.ok());
-    EXPECT_NE(g.error().message.find("gnubg ply must be 0..2, not " + std::to_string(ply)), std::string::npos)
+    EXPECT_NE(g.error().message.find("gnubg ply must be 0..2, not " + std::to_string(ply)),
+              std::string::npos)
         << g.error().message;
   }
   GnubgConfig missing;
@@ -76,7 +77,8 @@ TEST(GnubgPlayer, RejectsABadPlyAndAMissingExecutable) {
   Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(missing);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().message.find("gnubg not found"), std::string::npos) << g.error().message;
-  EXPECT_NE(g.error().message.find("apt-get install gnubg"), std::string::npos) << g.error().message;
+  EXPECT_NE(g.error().message.find("apt-get install gnubg"), std::string::npos)
+      << g.error().message;
 }
 
 TEST(GnubgPlayer, AnswersMapOntoOurPlays) {
@@ -148,7 +150,8 @@ TEST(GnubgPlayer, ADeadGnubgIsAnErrorNotAHang) {
   for (int attempt = 0; attempt < 2; ++attempt) {
     Result<int> r = gnubg->best_play(kOpening, Dice{4, 2}, list.plays());
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.error().message.find("gnubg stopped unexpectedly"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("gnubg stopped unexpectedly"), std::string::npos)
+        << r.error().message;
     EXPECT_NE(r.error().message.find("killed by signal 9"), std::string::npos) << r.error().message;
   }
   EXPECT_THROW(gnubg->choose(kOpening, Dice{4, 2}, list.plays()), GnubgFailure);
@@ -206,11 +209,12 @@ TEST(GnubgPlayer, ShortDuelIsLegalAndReplaysIdentically) {
     LoggingGnubg logged(*gnubg);
     PubevalPlayer pubeval(*w);
     for (int game = 0; game < 4; ++game) {
-      const DuelGame g = play_duel_game(rules, pubeval, logged, game % 2 == 0, game_seed(11, uint64_t(game)));
+      const DuelGame g =
+          play_duel_game(rules, pubeval, logged, game % 2 == 0, game_seed(11, uint64_t(game)));
       ASSERT_TRUE(g.result.over());
       points[run].push_back(g.result.mover_wins ? g.result.points : -g.result.points);
     }
-    EXPECT_GT(logged.asked, 40);                   // about 25 gnubg decisions a game
+    EXPECT_GT(logged.asked, 40);                 // about 25 gnubg decisions a game
     EXPECT_EQ(gnubg->requests(), logged.asked);  // asked only when there was a choice
     logs[run] = logged.log;
   }
@@ -220,10 +224,12 @@ TEST(GnubgPlayer, ShortDuelIsLegalAndReplaysIdentically) {
 
 TEST(GnubgMatch, ResultDoesNotDependOnTheThreadCount) {
   SKIP_WITHOUT_GNUBG();
-  const std::string args = "match --a pubeval --b gnubg --cubeless --games 4 --seed 5 --json --threads ";
+  const std::string args =
+      "match --a pubeval --b gnubg --cubeless --games 4 --seed 5 --json --threads ";
   const CliRun one = run_nard(args + "1");
   ASSERT_EQ(one.exit_code, 0) << one.err;
-  EXPECT_NE(one.out.find("\"b\": \"gnubg 0-ply, cubeless money play"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("\"b\": \"gnubg 0-ply, cubeless money play"), std::string::npos)
+      << one.out;
   EXPECT_NE(one.out.find("\"games\": 4,"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("\"b_gammon\": "), std::string::npos) << one.out;
   const CliRun two = run_nard(args + "2");
@@ -234,8 +240,10 @@ TEST(GnubgMatch, ResultDoesNotDependOnTheThreadCount) {
 TEST(GnubgMatch, BadOptionsExitTwoWithOneLine) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"match --a pubeval --b gnubg --games 2", "gnubg plays cubeless only here: add --cubeless"},
-      {"match --a pubeval --b gnubg --b-ply 3 --cubeless --games 2", "gnubg ply must be 0..2, not 3"},
-      {"match --a gnubg --b pubeval --variant plakoto --cubeless --games 2", "gnubg plays backgammon only"},
+      {"match --a pubeval --b gnubg --b-ply 3 --cubeless --games 2",
+       "gnubg ply must be 0..2, not 3"},
+      {"match --a gnubg --b pubeval --variant plakoto --cubeless --games 2",
+       "gnubg plays backgammon only"},
   };
   for (const auto& [args, message] : bad) {
     const CliRun r = run_nard(args);

@@ -145,9 +145,11 @@ TEST(InputRefusal, TrainingOptionsOutOfRange) {
            {"train --targets ply2 --lr-final 0", "--lr-final"},
            {"train --targets ply2 --alternatives -1", "--alternatives"},
            // Options of the supervised pipeline are refused by TD training, not ignored.
-           {"train --games 10 --lr-final 1e-5", "--lr-final is an option of the supervised pipeline"},
+           {"train --games 10 --lr-final 1e-5",
+            "--lr-final is an option of the supervised pipeline"},
            {"train --games 10 --steps 3", "--steps is an option of the supervised pipeline"},
-           {"train --games 10 --alternatives 2", "--alternatives is an option of the supervised pipeline"},
+           {"train --games 10 --alternatives 2",
+            "--alternatives is an option of the supervised pipeline"},
        })
     expect_refused(args + out, what);
 }

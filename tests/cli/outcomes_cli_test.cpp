@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "nn/model_path.h"
+#include "cli/bot_args.h"
 #include "coach/outcome_targets.h"
-#include "nn/bearoff_database.h"
 #include "coach/position_database.h"
+#include "nn/bearoff_database.h"
+#include "nn/model_path.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/temp_files.h"
-#include "cli/bot_args.h"
 
 namespace nard {
 namespace {
@@ -25,7 +25,8 @@ TEST(Outcomes, WritesTheSampleWithItsTargetsAsAOneTrialRolloutDatabase) {
   fs::create_directories(dir);
   const std::string out = (dir / "o.npdb").string();
   testing_support::CliRun r =
-      run_nard("outcomes --out " + out + " --games 3 --first-game 5 --seed 4 --keep 0.4 --threads 2 --quiet");
+      run_nard("outcomes --out " + out +
+               " --games 3 --first-game 5 --seed 4 --keep 0.4 --threads 2 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("from 3 games"), std::string::npos) << r.out;
   Result<PositionDatabase> got = load_position_database(out);
@@ -57,8 +58,10 @@ TEST(Outcomes, WritesTheSampleWithItsTargetsAsAOneTrialRolloutDatabase) {
   // The calibration bench reads it back: one line per bin, the positions adding up.
   r = run_nard("bench calibration " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("calibration: " + std::to_string(want->size()) + " positions of 1 database(s)"),
-            std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("calibration: " + std::to_string(want->size()) + " positions of 1 database(s)"),
+      std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("+- "), std::string::npos) << r.out;
   EXPECT_EQ(run_nard("bench calibration " + (dir / "missing.npdb").string()).exit_code, 2);
   fs::remove_all(dir);
@@ -68,7 +71,8 @@ TEST(Outcomes, RefusesBadOptionsAndWritesNothing) {
   const fs::path dir = unique_temp_path("nard_outcomes_bad");
   fs::create_directories(dir);
   const std::string out = (dir / "o.npdb").string();
-  for (const std::string& bad : std::vector<std::string>{"--games 0", "--games 2 --keep 1.5", "--games 2 --exploration -0.1",
+  for (const std::string& bad :
+       std::vector<std::string>{"--games 0", "--games 2 --keep 1.5", "--games 2 --exploration -0.1",
                                 "--games 2 --threads 0", "--games 2 --model " + dir.string()}) {
     testing_support::CliRun r = run_nard("outcomes --out " + out + " " + bad + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;

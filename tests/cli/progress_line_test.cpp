@@ -103,7 +103,8 @@ TEST(ProgressBarText, ShowsTheShareDoneAndAnEtaFromTheRateSoFar) {
             "Analysing [########################################] 100% 10/10 positions in 12.3 s");
   // Resumed at 600 of 1000: 100 more in 20 s, so the 300 left take 60 s.
   EXPECT_EQ(progress_bar_text("[step 2/4] value", 700, 1000, "positions", 20.0, 600),
-            "[step 2/4] value [############################            ]  70% 700/1000 positions ETA 1:00");
+            "[step 2/4] value [############################            ]  70% 700/1000 positions "
+            "ETA 1:00");
 }
 
 }  // namespace

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "nn/model_path.h"
+#include "cli/bot_args.h"
+#include "coach/position_database.h"
 #include "coach/position_valuation.h"
 #include "formats/position_arg.h"
-#include "coach/position_database.h"
+#include "nn/model_path.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/temp_files.h"
-#include "cli/bot_args.h"
 
 namespace nard {
 namespace {
@@ -29,7 +29,8 @@ PositionDatabase small_database() {
   db.target_ply = 1;
   db.model = "an older net";
   db.description = "three positions for the revalue test";
-  for (const char* id : {"4HPwATDgc/ABMA", "x 6:5 5:5 4:5; o 19:5 20:5 21:5", "x 1:3 2:2 off:10; o 24:2 23:1 off:12"}) {
+  for (const char* id : {"4HPwATDgc/ABMA", "x 6:5 5:5 4:5; o 19:5 20:5 21:5",
+                         "x 1:3 2:2 off:10; o 24:2 23:1 off:12"}) {
     Result<Position> p = parse_position_arg(id, rules);
     EXPECT_TRUE(p) << id;
     db.records.push_back({*p, Probabilities{0.5f, 0.1f, 0.0f, 0.1f, 0.0f}});
@@ -70,7 +71,8 @@ TEST(Revalue, WritesTheSamePositionsWithTheModelsSearchValuesAndKeepsThemOnAReru
   ASSERT_FALSE(save_position_database((dir / "in" / "a.npdb").string(), db));
   const std::string out = (dir / "out").string();
 
-  testing_support::CliRun r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 1 --threads 2 --quiet");
+  testing_support::CliRun r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " +
+                                       out + " --ply 1 --threads 2 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
   Result<PositionDatabase> got = load_position_database(out + "/a.npdb");
@@ -85,24 +87,30 @@ TEST(Revalue, WritesTheSamePositionsWithTheModelsSearchValuesAndKeepsThemOnAReru
   EXPECT_EQ(got->target_ply, 1);
   EXPECT_NE(got->model, "an older net");
   EXPECT_NE(got->description.find("three positions for the revalue test"), std::string::npos);
-  EXPECT_NE(got->description.find("1-ply search of an older net"), std::string::npos) << got->description;
+  EXPECT_NE(got->description.find("1-ply search of an older net"), std::string::npos)
+      << got->description;
 
   // Run again: nothing to value. Another ply values again.
-  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 1 --quiet");
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out +
+               " --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
-  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 0 --quiet");
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out +
+               " --ply 0 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
   EXPECT_EQ(load_position_database(out + "/a.npdb")->target_ply, 0);
   // Another bear-off setting is another valuation: valued again, not kept.
-  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out + " --ply 0 --no-bearoff-db --quiet");
+  r = run_nard("revalue " + (dir / "in" / "a.npdb").string() + " --out " + out +
+               " --ply 0 --no-bearoff-db --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
-  EXPECT_NE(load_position_database(out + "/a.npdb")->model.find("bear-offs by the net"), std::string::npos);
+  EXPECT_NE(load_position_database(out + "/a.npdb")->model.find("bear-offs by the net"),
+            std::string::npos);
 
   // A directory argument keeps its path under --out.
-  r = testing_support::run_command("cd " + dir.string() + " && " + NARD_BINARY + " revalue in --out out2 --ply 0 --quiet");
+  r = testing_support::run_command("cd " + dir.string() + " && " + NARD_BINARY +
+                                   " revalue in --out out2 --ply 0 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir / "out2" / "in" / "a.npdb"));
   fs::remove_all(dir);
@@ -115,7 +123,8 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   const std::string in = (dir / "a.npdb").string();
   ASSERT_FALSE(save_position_database(in, db));
 
-  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "race").string() +
+                                       " --only race --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<PositionDatabase> race = load_position_database((dir / "race" / "a.npdb").string());
   ASSERT_TRUE(race) << race.error().message;
@@ -127,7 +136,8 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   }
   EXPECT_NE(race->description.find("race positions only"), std::string::npos) << race->description;
 
-  r = run_nard("revalue " + in + " --out " + (dir / "contact").string() + " --only contact --ply 1 --quiet");
+  r = run_nard("revalue " + in + " --out " + (dir / "contact").string() +
+               " --only contact --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<PositionDatabase> contact = load_position_database((dir / "contact" / "a.npdb").string());
   ASSERT_TRUE(contact) << contact.error().message;
@@ -136,7 +146,8 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   EXPECT_EQ(contact->records[0].target, want[0]);
 
   // A rerun keeps the filtered output; an unknown kind is refused.
-  r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  r = run_nard("revalue " + in + " --out " + (dir / "race").string() +
+               " --only race --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("0 positions valued, 2 already valued"), std::string::npos) << r.out;
   r = run_nard("revalue " + in + " --out " + (dir / "x").string() + " --only crashed --quiet");
@@ -148,7 +159,8 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   plakoto.rules = "plakoto";
   plakoto.variant = Variant::Plakoto;
   plakoto.target_ply = 1;
-  plakoto.records.push_back({start_position(*rules_preset("plakoto")), Probabilities{0.5f, 0.1f, 0.0f, 0.1f, 0.0f}});
+  plakoto.records.push_back(
+      {start_position(*rules_preset("plakoto")), Probabilities{0.5f, 0.1f, 0.0f, 0.1f, 0.0f}});
   const std::string pl = (dir / "plakoto.npdb").string();
   ASSERT_FALSE(save_position_database(pl, plakoto));
   r = run_nard("revalue " + pl + " --out " + (dir / "x").string() + " --only race --quiet");
@@ -189,7 +201,8 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   EXPECT_EQ(got->target_trials, 36);
   EXPECT_EQ(got->target_truncation, 4);
   EXPECT_EQ(got->target_ply, 0);
-  const std::vector<Probabilities> want = expected_rollout_targets(db);  // one thread: the same values
+  const std::vector<Probabilities> want =
+      expected_rollout_targets(db);  // one thread: the same values
   ASSERT_EQ(got->records.size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(got->records[i].position, db.records[i].position) << i;
@@ -200,11 +213,14 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   EXPECT_NE(r.out.find("0 positions valued, 3 already valued"), std::string::npos) << r.out;
   EXPECT_NE(got->model.find("rollout dice seed 3"), std::string::npos) << got->model;
   // Other trials, truncation, in-trial ply or dice are other targets: valued again.
-  for (const char* other : {" --rollout 36 --truncate 5 --seed 3", " --rollout 36 --truncate 4 --seed 4",
-                            " --rollout 36 --truncate 4 --seed 3 --rollout-ply 1"}) {
+  for (const char* other :
+       {" --rollout 36 --truncate 5 --seed 3", " --rollout 36 --truncate 4 --seed 4",
+        " --rollout 36 --truncate 4 --seed 3 --rollout-ply 1"}) {
     r = run_nard("revalue " + in + " --out " + out1 + other + " --quiet");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << other << "\n" << r.out;
+    EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos)
+        << other << "\n"
+        << r.out;
   }
   EXPECT_EQ(load_position_database(out1 + "/a.npdb")->target_ply, 1);
 
@@ -252,7 +268,8 @@ TEST(Revalue, RolloutTargetsAreTruncatedRolloutsAndAKilledRunContinuesFromItsPar
   EXPECT_EQ(load_position_database((out3 / "a.npdb").string())->records[0].target, want[0]);
 
   // Rollout settings without --rollout, no trials, or a search depth beside rollouts: refused.
-  for (const char* bad : {" --truncate 4", " --seed 2", " --rollout 0", " --rollout 36 --ply 1", " --rollout 36 --truncate -1"}) {
+  for (const char* bad : {" --truncate 4", " --seed 2", " --rollout 0", " --rollout 36 --ply 1",
+                          " --rollout 36 --truncate -1"}) {
     r = run_nard("revalue " + in + " --out " + (dir / "x").string() + bad);
     EXPECT_EQ(r.exit_code, 2) << bad;
     EXPECT_FALSE(r.err.empty()) << bad;
@@ -271,7 +288,8 @@ TEST(Revalue, PlayGroupsAreKeptAndOnlyBreaksThem) {
   db.play_group = 3;
   const std::string in = (dir / "a.npdb").string();
   ASSERT_FALSE(save_position_database(in, db));
-  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "all").string() + " --ply 1 --quiet");
+  testing_support::CliRun r =
+      run_nard("revalue " + in + " --out " + (dir / "all").string() + " --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<PositionDatabase> all = load_position_database((dir / "all" / "a.npdb").string());
   ASSERT_TRUE(all) << all.error().message;
@@ -286,7 +304,8 @@ TEST(Revalue, PlayGroupsAreKeptAndOnlyBreaksThem) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 positions valued, 0 already valued"), std::string::npos) << r.out;
   EXPECT_EQ(load_position_database((dir / "all" / "a.npdb").string())->play_group, 3);
-  r = run_nard("revalue " + in + " --out " + (dir / "race").string() + " --only race --ply 1 --quiet");
+  r = run_nard("revalue " + in + " --out " + (dir / "race").string() +
+               " --only race --ply 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<PositionDatabase> race = load_position_database((dir / "race" / "a.npdb").string());
   ASSERT_TRUE(race) << race.error().message;
@@ -308,7 +327,11 @@ TEST(Revalue, RefusesToOverwriteAnInputAndNamesABadDatabase) {
   EXPECT_EQ(testing_support::slurp_file(a), before);
 
   const std::string junk = (dir / "junk.npdb").string();
-  { std::FILE* f = std::fopen(junk.c_str(), "wb"); std::fputs("not a database", f); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(junk.c_str(), "wb");
+    std::fputs("not a database", f);
+    std::fclose(f);
+  }
   r = run_nard("revalue " + junk + " --out " + (dir / "out").string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(junk), std::string::npos) << r.err;

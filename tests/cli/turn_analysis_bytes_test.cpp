@@ -9,8 +9,8 @@
 #include <string>
 
 #include "api/analysis_document.h"
-#include "nn/model_path.h"
 #include "formats/mat_file.h"
+#include "nn/model_path.h"
 #include "tests/support/cli_runner.h"
 
 namespace nard {

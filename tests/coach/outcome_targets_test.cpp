@@ -1,20 +1,21 @@
 // The variance-reduced game results of coach/outcome_targets.h: the algebra, that the adjustment
 // removes most of the dice's noise without moving the mean, and that the sample is the one
 // sample_positions keeps.
+#include "coach/outcome_targets.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "nn/model_path.h"
-#include "coach/outcome_targets.h"
 #include "coach/position_sampling.h"
-#include "search/search.h"
-#include "play/self_play.h"
 #include "game/dice.h"
 #include "game/rules.h"
 #include "nn/fake_evaluator.h"
+#include "nn/model_path.h"
 #include "nn/weights_file.h"
+#include "play/self_play.h"
+#include "search/search.h"
 
 namespace nard {
 namespace {
@@ -74,8 +75,8 @@ TEST(OutcomeTargets, ADeadlockedGameEndsInTheDraw) {
   ASSERT_EQ(y.size(), 2u);
   EXPECT_EQ(y[1], draw_probabilities());
   // s_0's target: its 1-ply value plus what the draw says of s_1 beyond the net's 0-ply value.
-  const Probabilities expected = make_consistent(
-      {search.evaluate(s0, 1).win + (1.0f - 0.5f) - (1.0f - v1.win), 0, 0, 0, 0});
+  const Probabilities expected =
+      make_consistent({search.evaluate(s0, 1).win + (1.0f - 0.5f) - (1.0f - v1.win), 0, 0, 0, 0});
   EXPECT_NEAR(y[0].win, expected.win, 1e-5);
 }
 
@@ -109,7 +110,8 @@ TEST(OutcomeTargets, TheAdjustmentKeepsTheMeanAndRemovesTheDice) {
   const double mean_d = sum_d / n, sd_d = std::sqrt(sum_dd / n - mean_d * mean_d);
   const double var_y = sum_yy / n - (sum_y / n) * (sum_y / n);
   const double var_r = sum_rr / n - (sum_r / n) * (sum_r / n);
-  EXPECT_LT(std::fabs(mean_d), 4 * sd_d / std::sqrt(double(n))) << "mean " << mean_d << " sd " << sd_d;
+  EXPECT_LT(std::fabs(mean_d), 4 * sd_d / std::sqrt(double(n)))
+      << "mean " << mean_d << " sd " << sd_d;
   EXPECT_LT(var_y, 0.25 * var_r) << "targets " << var_y << ", results " << var_r;
 }
 
@@ -139,11 +141,13 @@ TEST(OutcomeTargets, SamplesThePositionsSamplePositionsKeeps) {
 // holding everything beyond), the mean of target - net per bin, its standard error.
 TEST(OutcomeTargets, CalibrationBinsGroupByTheNetsEquity) {
   const Position p = start_position(wbf());
-  const Probabilities even{0.5f, 0, 0, 0, 0};           // equity 0
-  const Probabilities sure{0.99f, 0.9f, 0, 0, 0};       // equity 1.88: the top bin
-  const Probabilities ahead{0.6f, 0, 0, 0, 0};          // equity 0.2: the +0.25 bin
-  std::vector<PositionRecord> targets = {{p, {0.52f, 0, 0, 0, 0}}, {p, {0.46f, 0, 0, 0, 0}},
-                                         {p, {0.99f, 0.8f, 0, 0, 0}}, {p, {0.6f, 0, 0, 0, 0}}};
+  const Probabilities even{0.5f, 0, 0, 0, 0};      // equity 0
+  const Probabilities sure{0.99f, 0.9f, 0, 0, 0};  // equity 1.88: the top bin
+  const Probabilities ahead{0.6f, 0, 0, 0, 0};     // equity 0.2: the +0.25 bin
+  std::vector<PositionRecord> targets = {{p, {0.52f, 0, 0, 0, 0}},
+                                         {p, {0.46f, 0, 0, 0, 0}},
+                                         {p, {0.99f, 0.8f, 0, 0, 0}},
+                                         {p, {0.6f, 0, 0, 0, 0}}};
   const std::vector<Probabilities> net = {even, even, sure, ahead};
   const std::vector<CalibrationBin> bins = calibration_bins(targets, net, wbf());
   ASSERT_EQ(bins.size(), 3u);

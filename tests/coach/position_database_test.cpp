@@ -1,6 +1,8 @@
 // The position database file (coach/position_database.h): round trip, atomic save, and loud rejection
 // of damaged or foreign files; the sampling and valuation that fill it (coach/position_sampling.h,
 // coach/position_valuation.h).
+#include "coach/position_database.h"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,12 +14,11 @@
 
 #include "coach/position_sampling.h"
 #include "coach/position_valuation.h"
-#include "search/search.h"
-#include "play/self_play.h"
-#include "game/dice.h"
 #include "core/binary_io.h"
-#include "coach/position_database.h"
+#include "game/dice.h"
 #include "nn/weights_file.h"
+#include "play/self_play.h"
+#include "search/search.h"
 
 namespace nard {
 namespace {
@@ -73,7 +74,8 @@ TEST_F(PositionDatabaseFile, RoundTrip) {
   good.records.pop_back();  // the second record is deliberately inconsistent (16 checkers)
   ASSERT_FALSE(sample_db().records[1].position.is_consistent());
   const std::string bytes = serialize_position_database(good);
-  EXPECT_EQ(bytes.size(), 4u * 3 + 4 + 3 + 4 * 3 + 4 + good.model.size() + 4 + good.description.size() + 8 +
+  EXPECT_EQ(bytes.size(), 4u * 3 + 4 + 3 + 4 * 3 + 4 + good.model.size() + 4 +
+                              good.description.size() + 8 +
                               kPositionRecordBytes * good.records.size() + 8);
   Result<PositionDatabase> back = parse_position_database(bytes, "x");
   ASSERT_TRUE(back.ok()) << back.error().message;
@@ -114,19 +116,23 @@ TEST_F(PositionDatabaseFile, TruncatedRolloutsAreVersionTwoAndTheRestVersionOne)
   std::string no_truncation = v2;
   no_truncation[4 * 3 + 4 + 3 + 4 * 3] = 0;  // magic, version, variant, "wbf", kind/ply/trials
   ASSERT_EQ(v2[4 * 3 + 4 + 3 + 4 * 3], 10);
-  EXPECT_NE(error_of(with_checksum(no_truncation)).find("version 2 position database without a rollout truncation"),
+  EXPECT_NE(error_of(with_checksum(no_truncation))
+                .find("version 2 position database without a rollout truncation"),
             std::string::npos);
   std::string version0 = v1;
   version0[4] = 0;
   EXPECT_NE(error_of(version0).find("re-create it"), std::string::npos);
-  EXPECT_NE(error_of(with_checksum(v2.substr(0, 4 * 3 + 4 + 3 + 4 * 3 + 2) + std::string(8, '\0'))).find("truncated header"),
+  EXPECT_NE(error_of(with_checksum(v2.substr(0, 4 * 3 + 4 + 3 + 4 * 3 + 2) + std::string(8, '\0')))
+                .find("truncated header"),
             std::string::npos);
   // A truncated search means nothing: refused by the reader, and never written.
   db.target_kind = TargetKind::Search;
-  EXPECT_NE(error_of(serialize_position_database(db)).find("implausible target settings"), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(db)).find("implausible target settings"),
+            std::string::npos);
   const std::optional<Error> refused = save_position_database(path("search.npdb"), db);
   ASSERT_TRUE(refused.has_value());
-  EXPECT_NE(refused->message.find("a truncation belongs to rollout targets only"), std::string::npos);
+  EXPECT_NE(refused->message.find("a truncation belongs to rollout targets only"),
+            std::string::npos);
   EXPECT_FALSE(fs::exists(path("search.npdb")));
 }
 
@@ -147,23 +153,32 @@ TEST_F(PositionDatabaseFile, RejectsDamagedAndForeignFiles) {
   // An impossible position is refused even with a right checksum (16 checkers).
   PositionDatabase bad = sample_db();
   bad.records.erase(bad.records.begin());
-  EXPECT_NE(error_of(serialize_position_database(bad)).find("record 0 is not a position of the file's game: "), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(bad))
+                .find("record 0 is not a position of the file's game: "),
+            std::string::npos);
   // Targets that are not probabilities.
   bad = good;
   bad.records[0].target.win_gammon = 0.9f;  // above win
-  EXPECT_NE(error_of(serialize_position_database(bad)).find("not consistent probabilities"), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("not consistent probabilities"),
+            std::string::npos);
   // A preset of another game than the file's.
   bad = good;
   bad.rules = "plakoto";
-  EXPECT_NE(error_of(serialize_position_database(bad)).find("not a preset of the file's game"), std::string::npos);
+  EXPECT_NE(error_of(serialize_position_database(bad)).find("not a preset of the file's game"),
+            std::string::npos);
 
   // A directory or a FIFO is not a database (and never blocks).
-  EXPECT_NE(load_position_database(dir_.string()).error().message.find("is a directory, not a position database"),
+  EXPECT_NE(load_position_database(dir_.string())
+                .error()
+                .message.find("is a directory, not a position database"),
             std::string::npos);
   ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
-  EXPECT_NE(load_position_database(path("fifo")).error().message.find("is a FIFO (named pipe), not a position database"),
+  EXPECT_NE(load_position_database(path("fifo"))
+                .error()
+                .message.find("is a FIFO (named pipe), not a position database"),
             std::string::npos);
-  EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"), std::string::npos);
+  EXPECT_NE(load_position_database(path("missing")).error().message.find("cannot open"),
+            std::string::npos);
 }
 
 // Play groups (format version 3): round trip, and only whole groups of 2..64 read or written.
@@ -197,14 +212,16 @@ TEST_F(PositionDatabaseFile, PlayGroupsAreVersionThreeAndWholeGroupsOnly) {
   for (const char bad : {char(0), char(1), char(65)}) {  // 0 would write back as version 1
     std::string b = v3;
     b[group_at] = bad;
-    EXPECT_NE(error_of(with_checksum(b)).find("version 3 position database with a play group of"), std::string::npos)
+    EXPECT_NE(error_of(with_checksum(b)).find("version 3 position database with a play group of"),
+              std::string::npos)
         << int(bad);
   }
   // Three records are not whole groups of 2: refused by the reader and never written.
   db.records.push_back(db.records[0]);
   db.play_group = 2;
-  EXPECT_NE(error_of(serialize_position_database(db)).find("3 records are not whole play groups of 2"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(serialize_position_database(db)).find("3 records are not whole play groups of 2"),
+      std::string::npos);
   const std::optional<Error> refused = save_position_database(path("odd.npdb"), db);
   ASSERT_TRUE(refused.has_value());
   EXPECT_NE(refused->message.find("whole groups only"), std::string::npos);
@@ -241,7 +258,8 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
   for (int game = 0; game < c.games; ++game)
     player.play(ev, game_seed(c.seed, uint64_t(game)), options, [&](const SelfPlayTurn& t) {
       std::vector<std::pair<float, Position>> results;
-      for (size_t i = 0; i < t.results.size(); ++i) results.emplace_back(cubeless_equity(t.values[i]), t.results[i]);
+      for (size_t i = 0; i < t.results.size(); ++i)
+        results.emplace_back(cubeless_equity(t.values[i]), t.results[i]);
       turns.push_back(results);
     });
   for (size_t at = 0; at < groups.size(); at += 3) {
@@ -272,9 +290,11 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
   // No group twice (the openings recur in every game), and a skip rule drops whole groups.
   for (size_t a = 0; a < groups.size(); a += 3)
     for (size_t b = 0; b < a; b += 3)
-      EXPECT_FALSE(std::equal(groups.begin() + a, groups.begin() + a + 3, groups.begin() + b)) << a << " " << b;
+      EXPECT_FALSE(std::equal(groups.begin() + a, groups.begin() + a + 3, groups.begin() + b))
+          << a << " " << b;
   SampleStatistics skipped;
-  const std::vector<Position> no_race = sample_positions(model, c, [](const Position& p) { return p.is_race(); }, &skipped);
+  const std::vector<Position> no_race = sample_positions(
+      model, c, [](const Position& p) { return p.is_race(); }, &skipped);
   for (const Position& p : no_race) EXPECT_FALSE(p.is_race());
   EXPECT_EQ(no_race.size() % 3, 0u);
   EXPECT_GT(skipped.groups_dropped, st.groups_dropped);
@@ -322,7 +342,8 @@ TEST(PositionSampling, DeterministicAndThreadIndependent) {
   EXPECT_GT(sa.alternatives, 0);
   EXPECT_GT(with_alternatives.size(), all.size());
   for (const Position& p : all)
-    EXPECT_NE(std::find(with_alternatives.begin(), with_alternatives.end(), p), with_alternatives.end());
+    EXPECT_NE(std::find(with_alternatives.begin(), with_alternatives.end(), p),
+              with_alternatives.end());
 
   // Valuation at 1-ply: what Search::evaluate gives, on any thread count.
   const std::span<const Position> some(one.data(), std::min<size_t>(one.size(), 20));

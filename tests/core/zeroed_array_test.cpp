@@ -1,13 +1,14 @@
 // core/zeroed_array.h: buffers start as zero bytes however the process has used memory before,
 // and large ones come straight from the kernel (outside ASan builds), so that building one costs
 // the pages a caller touches rather than a memset of the whole buffer.
+#include "core/zeroed_array.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-#include "core/zeroed_array.h"
 #include "tests/support/sanitized_build.h"
 
 namespace nard {

@@ -2,7 +2,6 @@
 // Every pinned ID below was produced by GNU Backgammon 1.07 itself (gnubg.positionid(),
 // gnubg.matchid(), `set xgid`, and the lines its external-player interface sent to a socket).
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -16,8 +15,8 @@
 #include "formats/fibs_board.h"
 #include "formats/gnubg_id.h"
 #include "formats/notation.h"
-#include "game/playout.h"
 #include "formats/xgid.h"
+#include "game/playout.h"
 
 namespace nard {
 namespace {

@@ -5,10 +5,10 @@
 #include <tuple>
 
 #include "formats/fibs_board.h"
-#include "game/game_replay.h"
 #include "formats/gnubg_id.h"
 #include "formats/mat_file.h"
 #include "formats/sgf_file.h"
+#include "game/game_replay.h"
 
 namespace nard {
 namespace {
@@ -224,7 +224,8 @@ TEST(FuzzRegressions, ABeaverAcceptedAtTheEndOfAnUnfinishedGameIsLeftOutOfTheMat
 // the value ":On", and refused. The SGF writer now writes such a name with a space for the colon.
 TEST(FuzzRegressions, AMatTagNameWithAColonIsWrittenToSgfWithoutIt) {
   Result<MatchRecord> rec = read_mat(
-      "; [Crawford: \"On\"]\n; [a:b \"c\"]\n\n 5 point match\n\n Game 1\n a : 0                          b : 0\n");
+      "; [Crawford: \"On\"]\n; [a:b \"c\"]\n\n 5 point match\n\n Game 1\n a : 0                    "
+      "      b : 0\n");
   ASSERT_TRUE(rec.ok()) << rec.error().message;
   ASSERT_EQ(rec->tag("Crawford:"), "On");
   Result<MatchRecord> back = read_sgf(write_sgf(*rec));
@@ -239,7 +240,8 @@ TEST(FuzzRegressions, AMatTagNameWithAColonIsWrittenToSgfWithoutIt) {
 // 4 points, accepted, then a result of 2 points; written back as "Wins 2 points", that read as a
 // resignation of 2. A game has one result: the second 'Wins' is refused, on one line or on two.
 TEST(FuzzRegressions, AMatGameWithTwoWinsIsRefused) {
-  const std::string head = "\n 0 point match\n\n Game 1\n alice : 0                          bob : 0\n";
+  const std::string head =
+      "\n 0 point match\n\n Game 1\n alice : 0                          bob : 0\n";
   for (const std::string& wins : {std::string("     Wins 4  Wins 2 points\n"),
                                   std::string("     Wins 4 points\n     Wins 2 points\n")}) {
     Result<MatchRecord> rec = read_mat(head + wins);
@@ -268,8 +270,10 @@ TEST(FuzzRegressions, ABeaverTakenThenResignedReadsBack) {
   // bob doubled, alice beavered: either may resign after bob's (unwritten) take.
   const std::string head = text.substr(0, text.rfind('\n', text.rfind("Wins")) + 1);
   for (const auto& [wins, winner, points] :
-       {std::tuple<std::string, int, int>{"                                  Wins 4 points\n", 1, 4},
-        {"     Wins 4 points\n", 0, 4}, {"     Wins 8 points\n", 0, 8}}) {
+       {std::tuple<std::string, int, int>{"                                  Wins 4 points\n", 1,
+                                          4},
+        {"     Wins 4 points\n", 0, 4},
+        {"     Wins 8 points\n", 0, 8}}) {
     Result<MatchRecord> rec = read_mat(head + wins);
     ASSERT_TRUE(rec.ok()) << rec.error().message << "\n" << wins;
     ASSERT_EQ(rec->games.size(), 1u);

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "game/game_replay.h"
 #include "formats/mat_file.h"
 #include "formats/sgf_file.h"
+#include "game/game_replay.h"
 #include "tests/support/temp_files.h"
 
 namespace nard {
@@ -66,9 +66,7 @@ void expect_same_games(const MatchRecord& a, const MatchRecord& b) {
       if (p.kind == ActionKind::Roll || p.kind == ActionKind::Play) {
         EXPECT_EQ(p.dice.normalised(), q.dice.normalised());
       }
-      if (p.kind == ActionKind::Play) {
-        EXPECT_TRUE(p.after == q.after);
-      }
+      if (p.kind == ActionKind::Play) { EXPECT_TRUE(p.after == q.after); }
     }
   }
 }
@@ -457,9 +455,7 @@ TEST(MatchFiles, MangledFilesNeverCrashTheReaders) {
       Result<MatchRecord> r = sgf ? read_sgf(t) : read_mat(t);
       errors += !r.ok();
       ++reads;
-      if (r.ok()) {
-        EXPECT_FALSE(check_record(*r).has_value());
-      }
+      if (r.ok()) { EXPECT_FALSE(check_record(*r).has_value()); }
     }
   }
   EXPECT_GT(errors, reads / 4);  // the edits do break most files

@@ -37,9 +37,11 @@ TEST(VariantNotation, ParallelGeometryAndFirstTurns) {
   // The opponent's 9 (mover 9) is his own 21; flipped, he is "x" with a checker on 21.
   EXPECT_EQ(format_notation(p.flipped()), "x 24:14 21:1; o 12:15; first:o");
   EXPECT_EQ(p.flipped().flipped(), p);
-  EXPECT_EQ(format_notation(start_position(*rules_preset("longnardy"))), "x 24:15; o 12:15; first:xo");
+  EXPECT_EQ(format_notation(start_position(*rules_preset("longnardy"))),
+            "x 24:15; o 12:15; first:xo");
   // The same text is another board in contrary geometry: "o 12" is his 13-point there.
-  EXPECT_NE(parse("x 24:15; o 12:15", Geometry::Contrary), parse("x 24:15; o 12:15", Geometry::Parallel));
+  EXPECT_NE(parse("x 24:15; o 12:15", Geometry::Contrary),
+            parse("x 24:15; o 12:15", Geometry::Parallel));
 }
 
 TEST(VariantNotation, Errors) {
@@ -48,9 +50,11 @@ TEST(VariantNotation, Errors) {
     EXPECT_FALSE(p.ok()) << text;
     return p.ok() ? std::string() : p.error().message;
   };
-  EXPECT_NE(error("x 24:15; o 1:14").find("the opponent has 14 checkers, not 15"), std::string::npos);
+  EXPECT_NE(error("x 24:15; o 1:14").find("the opponent has 14 checkers, not 15"),
+            std::string::npos);
   EXPECT_NE(error("x 24:14 13:1; o 13:1 1:14").find("point 13"), std::string::npos);
-  EXPECT_NE(error("x bar:1+ 24:14; o 1:15").find("'+' (pin) only applies to points"), std::string::npos);
+  EXPECT_NE(error("x bar:1+ 24:14; o 1:15").find("'+' (pin) only applies to points"),
+            std::string::npos);
   EXPECT_NE(error("x 24:15; o 1:15; first:y").find("first:"), std::string::npos);
   EXPECT_NE(error("x 25:15; o 1:15").find("point must be 1..24"), std::string::npos);
   // A pinned checker counts for its side: "o 1:14" plus the one pinned under x's 10 is 15 ...

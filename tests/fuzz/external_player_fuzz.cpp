@@ -2,10 +2,10 @@
 // FIBS board line per input, answered by a 0-ply bot on a fake evaluator. A
 // line that is not a board gets an error; a board gets no reply, a cube word
 // that fits the state, or one of the legal plays.
-#include "play/agents.h"
-#include "gnubg/external_player.h"
 #include "formats/fibs_board.h"
+#include "gnubg/external_player.h"
 #include "nn/fake_evaluator.h"
+#include "play/agents.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

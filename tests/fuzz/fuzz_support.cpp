@@ -7,9 +7,9 @@
 #include <span>
 #include <vector>
 
+#include "formats/notation.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
-#include "formats/notation.h"
 #include "game/play_check.h"
 #include "game/position_check.h"
 

@@ -8,9 +8,9 @@
 // record passes check_record(), and reads back the same from .mat and .sgf.
 #include <memory>
 
-#include "game/game_replay.h"
 #include "formats/mat_file.h"
 #include "formats/sgf_file.h"
+#include "game/game_replay.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/record_compare.h"
 

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
+#include "coach/position_database.h"
 #include "game/dice.h"
 #include "game/movegen/movegen.h"
-#include "coach/position_database.h"
 #include "nn/weights_file.h"
 
 using namespace nard;

@@ -2,8 +2,8 @@
 // are and with the checksum made right (so that mutations reach the header and
 // records). An accepted file writes back to the same bytes; its positions fit
 // the file's game and survive move generation.
-#include "core/binary_io.h"
 #include "coach/position_database.h"
+#include "core/binary_io.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace nard;

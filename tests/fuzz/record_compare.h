@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <string>
 
-#include "game/match_record.h"
 #include "formats/notation.h"
+#include "game/match_record.h"
 #include "game/rules.h"
 
 namespace nard::fuzz {
@@ -95,7 +95,8 @@ inline MatchRecord as_files_hold_it(MatchRecord r) {
       if (!unfinished) return;
       if (!v.empty() && v.back().kind == ActionKind::Resign) v.pop_back();
       if (!v.empty() && v.back().kind == ActionKind::Roll) v.pop_back();
-      if (v.size() >= 2 && v.back().kind == ActionKind::Take && v[v.size() - 2].kind == ActionKind::Beaver)
+      if (v.size() >= 2 && v.back().kind == ActionKind::Take &&
+          v[v.size() - 2].kind == ActionKind::Beaver)
         v.pop_back();
     };
     drop_pending(in);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "formats/notation.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
-#include "formats/notation.h"
 
 namespace nard {
 namespace {

@@ -61,7 +61,8 @@ TEST(FevgaRules, FV5_StartQuarter) {
   EXPECT_LEGAL(kFevga, white, "51", "20/19 24/19");  // the gap moves to 20
   EXPECT_LEGAL(kFevga, white, "51", "24/18");        // via 23 (24/19 first would close 19..24)
   // end_of_turn gives the same set here (errata 6).
-  EXPECT_EQ(plays(rules_of("fevga,block_check=end_of_turn"), white, "51"), plays(kFevga, white, "51"));
+  EXPECT_EQ(plays(rules_of("fevga,block_check=end_of_turn"), white, "51"),
+            plays(kFevga, white, "51"));
   // Without rule (a) White may close his start quarter.
   EXPECT_LEGAL(rules_of("fevga,fevga_start_quarter=false"), white, "51", "24/19 5/4");
 }
@@ -90,7 +91,8 @@ TEST(FevgaRules, FV6_Unblocking) {
     EXPECT_EQ(plays(kFevga, white, roll), opening) << roll;
     // With 2-2 no play could keep the prime anyway (24/22 is blocked, 5/3/1 uses two twos).
     if (std::string_view(roll) != "22") {
-      EXPECT_LT(opening.size(), plays(free, white, roll).size()) << roll << ": some play keeps the prime";
+      EXPECT_LT(opening.size(), plays(free, white, roll).size())
+          << roll << ": some play keeps the prime";
     }
   }
   // With one Black checker elsewhere (his 2 = mover 14) there is no obligation.

@@ -1,10 +1,11 @@
 // game/game_replay.h: a replay reuses the move generator and play list of an earlier replay of
 // the same rules on its thread; what it reports must not depend on which replays came before.
+#include "game/game_replay.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "game/game_replay.h"
 #include "game/movegen/movegen.h"
 #include "game/rules.h"
 

@@ -9,6 +9,7 @@
 // Needs gnubg on PATH (or in /usr/games, where Debian installs it); without it the tests skip.
 // The script is deterministic (fixed seeds) and takes 5-10 s.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -17,12 +18,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "formats/gnubg_id.h"
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 #include "game/movegen/perft.h"
 
 namespace nard {
@@ -46,7 +46,7 @@ std::string find_gnubg() {
 }
 
 struct OraclePair {
-  std::string id;    // mover on roll
+  std::string id;  // mover on roll
   Dice dice;
   std::vector<std::string> results;  // sorted; the opponent on roll
 };
@@ -204,9 +204,10 @@ TEST_F(GnubgCrosscheck, PlaySetsEqualGnubg) {
   EXPECT_GE(bearing_off, 200);
   EXPECT_GE(partial, 50);
   EXPECT_GE(game_ending, 20);
-  std::printf("[ oracle ] %zu pairs: %d forfeited, %d on the bar, %d bearing off, %d only part "
-              "of the roll playable, %d plays ending the game\n",
-              data().pairs.size(), forfeits, on_bar, bearing_off, partial, game_ending);
+  std::printf(
+      "[ oracle ] %zu pairs: %d forfeited, %d on the bar, %d bearing off, %d only part "
+      "of the roll playable, %d plays ending the game\n",
+      data().pairs.size(), forfeits, on_bar, bearing_off, partial, game_ending);
 }
 
 TEST_F(GnubgCrosscheck, DepthOnePerftEqualsGnubg) {

@@ -102,8 +102,8 @@ TEST(LongNardyRules, LN8_WrapAroundBlock) {
   EXPECT_ILLEGAL(kNardy, white, "42", "5/3 10/6");
   EXPECT_LEGAL(kNardy, white, "42", "22/18 5/3");  // 22/18 first breaks the run
   for (const Position& p : generate(kNardy, white, "42").finals) {
-    const bool wrap = p.at(22) > 0 && p.at(23) > 0 && p.at(24) > 0 && p.at(1) > 0 && p.at(2) > 0 &&
-                      p.at(3) > 0;
+    const bool wrap =
+        p.at(22) > 0 && p.at(23) > 0 && p.at(24) > 0 && p.at(1) > 0 && p.at(2) > 0 && p.at(3) > 0;
     EXPECT_FALSE(wrap) << format_notation(p);
   }
 }
@@ -139,11 +139,12 @@ TEST(LongNardyRules, EndOfTurnLetsACheckerPassThroughTheHole) {
   const Position white = pos_of(kNardy, "x 24:9 23:1 20:1 19:1 18:1 17:1 16:1; o 12:15");
   // 2-1: 23/21 (completing 16..21) then 21/20 (opening it again) ends without a block.
   const Rules eot = rules_of("longnardy,block_check=end_of_turn");
-  EXPECT_LEGAL(eot, white, "21", "23/20");       // through 21 or through 22
-  EXPECT_LEGAL(kNardy, white, "21", "23/20");    // per sub-move: through 22 only
+  EXPECT_LEGAL(eot, white, "21", "23/20");     // through 21 or through 22
+  EXPECT_LEGAL(kNardy, white, "21", "23/20");  // per sub-move: through 22 only
   // 1-1 in a position where 22 is held by Black: only the way through 21 is possible.
   const Position narrow = pos_of(kNardy, "x 24:8 23:1 20:1 19:1 18:1 17:1 16:1 1:1; o 22:1 12:14");
-  EXPECT_ILLEGAL(kNardy, narrow, "21", "23/20");  // would pass through a block (Black 10 is not ahead)
+  EXPECT_ILLEGAL(kNardy, narrow, "21",
+                 "23/20");  // would pass through a block (Black 10 is not ahead)
   EXPECT_LEGAL(eot, narrow, "21", "23/20");
 }
 

@@ -1,12 +1,13 @@
 // Cube state machine, Crawford rule (BG-7), and whole games/matches through the game flow.
-#include <gtest/gtest.h>
-
-#include "game/cube.h"
 #include "game/match.h"
-#include "game/match_record.h"
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
+
+#include "game/cube.h"
+#include "game/match_record.h"
 
 namespace nard {
 namespace {
@@ -16,8 +17,10 @@ Rules wbf() { return *rules_preset("wbf"); }
 // An agent that plays uniformly at random, doubles whenever allowed (if told to) and takes.
 class RandomAgent : public Agent {
  public:
-  RandomAgent(uint64_t seed, bool doubler, CubeResponse answer) : rng_(seed), doubler_(doubler), answer_(answer) {}
-  int choose_play(const Position&, Dice, std::span<const Position> plays, const MatchView& v) override {
+  RandomAgent(uint64_t seed, bool doubler, CubeResponse answer)
+      : rng_(seed), doubler_(doubler), answer_(answer) {}
+  int choose_play(const Position&, Dice, std::span<const Position> plays,
+                  const MatchView& v) override {
     if (v.crawford_game) saw_crawford_game = true;
     return int(rng_.below(uint32_t(plays.size())));
   }

@@ -1,21 +1,23 @@
 // The backgammon-specialised move generator against the general search: the same plays in the
 // same order, the same sub-move sequences and the same node counts, on every position of many
 // random games with all 21 rolls, and on hand-picked edge cases.
+#include "game/movegen/movegen_backgammon.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "game/movegen/movegen.h"
-#include "game/movegen/movegen_backgammon.h"
 #include "bench/movegen_bench.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 
 namespace nard {
 namespace {
 
 // Both searches over the same rules, with their play buffers (allocated once: they are large).
 struct Pair {
-  explicit Pair(const Rules& rules) : fast(rules, MoveSearch::Fastest), general(rules, MoveSearch::General) {}
+  explicit Pair(const Rules& rules)
+      : fast(rules, MoveSearch::Fastest), general(rules, MoveSearch::General) {}
   MoveGenerator fast, general;
   PlayList a, b;
 
@@ -33,8 +35,8 @@ struct Pair {
         EXPECT_EQ(a.positions[size_t(i)], b.positions[size_t(i)]) << where << " play " << i;
         if (a.moves[size_t(i)].count != b.moves[size_t(i)].count ||
             format_move(a.moves[size_t(i)]) != format_move(b.moves[size_t(i)]))
-          ADD_FAILURE() << where << " play " << i << ": " << format_move(a.moves[size_t(i)]) << " vs "
-                        << format_move(b.moves[size_t(i)]);
+          ADD_FAILURE() << where << " play " << i << ": " << format_move(a.moves[size_t(i)])
+                        << " vs " << format_move(b.moves[size_t(i)]);
       }
       total += a.size;
     }
@@ -51,7 +53,8 @@ Position parse(const char* notation) {
 TEST(BackgammonMoveGenerator, AppliesToTheFreeHittingPresetsOnly) {
   EXPECT_TRUE(BackgammonMoveGenerator::applies(*rules_preset("wbf")));
   EXPECT_TRUE(BackgammonMoveGenerator::applies(*rules_preset("arab_tawla")));
-  for (const char* preset : {"iran", "ru_short", "gr_portes", "tr_tavla", "plakoto", "fevga", "longnardy", "tawla31"})
+  for (const char* preset :
+       {"iran", "ru_short", "gr_portes", "tr_tavla", "plakoto", "fevga", "longnardy", "tawla31"})
     EXPECT_FALSE(BackgammonMoveGenerator::applies(*rules_preset(preset))) << preset;
 }
 
@@ -64,7 +67,8 @@ TEST(BackgammonMoveGenerator, SamePlaysAsTheGeneralSearchOverRandomGames) {
     Pair pair(rules);
     int plays = 0;
     for (size_t i = 0; i < w.positions.size() && !HasFailure(); ++i)
-      plays += pair.expect_same_plays(w.positions[i], std::string(preset) + " position " + std::to_string(i));
+      plays += pair.expect_same_plays(w.positions[i],
+                                      std::string(preset) + " position " + std::to_string(i));
     EXPECT_GT(plays, 50000) << preset;
   }
 }

@@ -141,7 +141,7 @@ TEST(PlakotoRules, PL6_Release) {
   EXPECT_EQ(format_notation(played), "x 24:12 22:1 19:1 8:1; o 13:1 7:4 1:10");
   const Position black = played.flipped();
   EXPECT_EQ(format_notation(black), "x 24:10 18:4 12:1; o 17:1 6:1 3:1 1:12");
-  EXPECT_LEGAL(kPlakoto, black, "66", "24/12(2)");       // lands on B12 again
+  EXPECT_LEGAL(kPlakoto, black, "66", "24/12(2)");        // lands on B12 again
   EXPECT_LEGAL(kPlakoto, black, "66", "12/6* 24/18(3)");  // the freed checker moves and pins
 }
 

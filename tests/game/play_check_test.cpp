@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 
 namespace nard {
 namespace {

@@ -9,11 +9,11 @@
 
 #include "formats/fibs_board.h"
 #include "formats/gnubg_id.h"
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "formats/xgid.h"
+#include "game/movegen/movegen.h"
 #include "game/playout.h"
 #include "game/rules.h"
-#include "formats/xgid.h"
 
 namespace nard {
 namespace {

@@ -18,7 +18,6 @@
 // Games run on OpenMP threads with per-game seeds (game_seed), so results do not depend on the
 // thread count or schedule.
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include <algorithm>
@@ -120,7 +119,7 @@ class Referee {
     TurnState root;
     root.pos = start;
     search(root, dice_.is_double() ? 4 : 3);  // doubles: dice left; else bit0 high, bit1 low
-    if (best_ == 0) plays.clear();  // not one die can be played: the turn is forfeited
+    if (best_ == 0) plays.clear();            // not one die can be played: the turn is forfeited
   }
 
   // Sub-moves refused so far only because the checker had hit this turn (§2.5).
@@ -295,9 +294,15 @@ struct Tally {
   uint64_t games = 0, turns = 0, refereed_turns = 0, plays = 0, forfeits = 0;
   uint64_t singles = 0, gammons = 0, backgammons = 0, refusals = 0;
   void add(const Tally& o) {
-    games += o.games; turns += o.turns; refereed_turns += o.refereed_turns; plays += o.plays;
-    forfeits += o.forfeits; singles += o.singles; gammons += o.gammons;
-    backgammons += o.backgammons; refusals += o.refusals;
+    games += o.games;
+    turns += o.turns;
+    refereed_turns += o.refereed_turns;
+    plays += o.plays;
+    forfeits += o.forfeits;
+    singles += o.singles;
+    gammons += o.gammons;
+    backgammons += o.backgammons;
+    refusals += o.refusals;
   }
 };
 
@@ -398,10 +403,17 @@ void check_random_games(const PresetCase& pc) {
       });
       if (!possible) fail("the game's result is not that of a game-ending play of its last turn");
       switch (st.result.outcome) {
-        case Outcome::Single: ++tally.singles; break;
-        case Outcome::Gammon: ++tally.gammons; break;
-        case Outcome::Backgammon: ++tally.backgammons; break;
-        default: fail("outcome " + outcome_name(st.result.outcome, rules) + " in backgammon");
+        case Outcome::Single:
+          ++tally.singles;
+          break;
+        case Outcome::Gammon:
+          ++tally.gammons;
+          break;
+        case Outcome::Backgammon:
+          ++tally.backgammons;
+          break;
+        default:
+          fail("outcome " + outcome_name(st.result.outcome, rules) + " in backgammon");
       }
     }
     tally.refusals = referee.refusals();
@@ -425,13 +437,14 @@ void check_random_games(const PresetCase& pc) {
   EXPECT_GT(total.gammons, 0u);
   EXPECT_EQ(total.backgammons > 0, pc.backgammon_points == 3);
   EXPECT_EQ(total.refusals > 0, rules.hit_continuation != HitContinuation::Free);
-  std::printf("[ %s ] %llu games, %llu turns (%llu refereed), %.1f plays a turn, %llu forfeits;"
-              " %llu single, %llu gammon, %llu backgammon; %llu sub-moves refused to a hitter\n",
-              pc.preset, (unsigned long long)total.games, (unsigned long long)total.turns,
-              (unsigned long long)total.refereed_turns, double(total.plays) / double(total.turns),
-              (unsigned long long)total.forfeits, (unsigned long long)total.singles,
-              (unsigned long long)total.gammons, (unsigned long long)total.backgammons,
-              (unsigned long long)total.refusals);
+  std::printf(
+      "[ %s ] %llu games, %llu turns (%llu refereed), %.1f plays a turn, %llu forfeits;"
+      " %llu single, %llu gammon, %llu backgammon; %llu sub-moves refused to a hitter\n",
+      pc.preset, (unsigned long long)total.games, (unsigned long long)total.turns,
+      (unsigned long long)total.refereed_turns, double(total.plays) / double(total.turns),
+      (unsigned long long)total.forfeits, (unsigned long long)total.singles,
+      (unsigned long long)total.gammons, (unsigned long long)total.backgammons,
+      (unsigned long long)total.refusals);
 }
 
 // Plain TESTs rather than TEST_P: parameterised registration breaks silently when the tests are

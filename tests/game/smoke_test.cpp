@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 
 namespace nard {
 TEST(Smoke, OpeningRollHasPlays) {

@@ -8,8 +8,8 @@
 //    including depth 3 from the starting positions.
 #include <gtest/gtest.h>
 
-#include "game/game.h"
 #include "formats/notation.h"
+#include "game/game.h"
 #include "game/movegen/perft.h"
 #include "tests/support/variant_reference.h"
 
@@ -18,7 +18,8 @@ namespace {
 
 // The perft of the reference generator, with the same conventions as game/movegen/perft.h: a forfeited
 // roll passes the turn (first-turn flag cleared), a finished game is a leaf.
-uint64_t reference_perft(const Rules& rules, reference::Generator& ref, const Position& pos, int depth) {
+uint64_t reference_perft(const Rules& rules, reference::Generator& ref, const Position& pos,
+                         int depth) {
   uint64_t total = 0;
   for (const Dice& d : all_rolls()) {
     const std::vector<Position> plays = ref.plays(pos, d.d1, d.d2);
@@ -33,7 +34,8 @@ uint64_t reference_perft(const Rules& rules, reference::Generator& ref, const Po
       continue;
     }
     for (const Position& p : plays)
-      total += game_result(rules, p).over() ? 1 : reference_perft(rules, ref, p.flipped(), depth - 1);
+      total +=
+          game_result(rules, p).over() ? 1 : reference_perft(rules, ref, p.flipped(), depth - 1);
   }
   return total;
 }
@@ -48,7 +50,8 @@ struct Case {
 void check(const Case& c) {
   SCOPED_TRACE(std::string(c.rules) + " '" + c.position + "' depth " + std::to_string(c.depth));
   const Rules rules = *rules_preset(c.rules);
-  const Position pos = *c.position ? *parse_notation(c.position, rules.geometry) : start_position(rules);
+  const Position pos =
+      *c.position ? *parse_notation(c.position, rules.geometry) : start_position(rules);
   EXPECT_EQ(perft(rules, pos, c.depth), c.count);
   reference::Generator ref(rules);
   EXPECT_EQ(reference_perft(rules, ref, pos, c.depth), c.count);
@@ -98,19 +101,27 @@ TEST(VariantPerft, FixedPositions) {
   const char* fv6 = "x 24:8 21:1 20:1 19:1 18:1 17:1 16:1 5:1; o 22:15";
   const char* t31 = "x 24:5 23:2 22:2 21:2 20:3 3:1; o 15:1 1:14";
   for (const Case& c : std::initializer_list<Case>{
-           {"plakoto", pl1, 1, 133}, {"plakoto", pl1, 2, 16468},
-           {"plakoto", pl4, 1, 83}, {"plakoto", pl4, 2, 15841},
-           {"plakoto", pl5, 1, 71}, {"plakoto", pl5, 2, 4792},
+           {"plakoto", pl1, 1, 133},
+           {"plakoto", pl1, 2, 16468},
+           {"plakoto", pl4, 1, 83},
+           {"plakoto", pl4, 2, 15841},
+           {"plakoto", pl5, 1, 71},
+           {"plakoto", pl5, 2, 4792},
            {"plakoto,pinned_blocks_bearoff=false", pl5, 2, 7640},
-           {"longnardy", ln5, 1, 22}, {"longnardy", ln5, 2, 1560},
+           {"longnardy", ln5, 1, 22},
+           {"longnardy", ln5, 2, 1560},
            {"longnardy,head_exception=general", ln5, 2, 1560},
-           {"longnardy", ln7, 1, 1072}, {"longnardy", ln7, 2, 22091},
+           {"longnardy", ln7, 1, 1072},
+           {"longnardy", ln7, 2, 22091},
            {"longnardy,block_check=end_of_turn", ln7, 2, 22153},
-           {"fevga", fv5, 1, 770}, {"fevga", fv5, 2, 33121},
-           {"fevga", fv6, 1, 1842}, {"fevga", fv6, 2, 21069},
+           {"fevga", fv5, 1, 770},
+           {"fevga", fv5, 2, 33121},
+           {"fevga", fv6, 1, 1842},
+           {"fevga", fv6, 2, 21069},
            {"fevga,runner_threshold=12", "", 2, 478},
            {"moultezim", "", 2, 478},
-           {"tawla31", t31, 1, 933}, {"tawla31", t31, 2, 11959},
+           {"tawla31", t31, 1, 933},
+           {"tawla31", t31, 2, 11959},
            {"tawla31,t31_closure=illegal", t31, 2, 11695},
            {"tawla31,t31_geometry=parallel", "", 2, 478},
        })

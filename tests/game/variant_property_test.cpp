@@ -17,18 +17,18 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
-#include <algorithm>
 #include <vector>
 
-#include "game/game.h"
 #include "formats/notation.h"
+#include "game/game.h"
 #include "game/playout.h"
-#include "tests/support/variant_reference.h"
 #include "tests/support/sanitized_build.h"
+#include "tests/support/variant_reference.h"
 
 namespace nard {
 namespace {
@@ -68,13 +68,15 @@ Expected expected_result(const Rules& r, const Position& p) {
     const int value = r.counts_checkers_left() ? loser_left() : r.mother_pin_points;
     if (opp_mother && my_mother) return {true, false, 0};
     if (opp_mother && !i_am_on_start) return {true, true, value};
-    if (my_mother && !opp_on_start) return {true, false, r.counts_checkers_left() ? 15 - p.mover_off : value};
+    if (my_mother && !opp_on_start)
+      return {true, false, r.counts_checkers_left() ? 15 - p.mover_off : value};
   }
   if (r.variant == Variant::Tawla31 && r.t31_closure == T31Closure::Win) {
     bool holds = true;
     for (int m = 19; m <= 24; ++m) holds &= p.at(m) > 0;
     bool opp_released = p.opp_off > 0;
-    for (int q = 1; q <= r.lead_threshold; ++q) opp_released |= p.at(flip_point(q, p.geometry())) < 0;
+    for (int q = 1; q <= r.lead_threshold; ++q)
+      opp_released |= p.at(flip_point(q, p.geometry())) < 0;
     if (holds && !opp_released) return {true, true, loser_left()};
   }
   return {};
@@ -132,12 +134,13 @@ Tally tally(const Position& before, const Position& after) {
   Tally t;
   t.mover = mover + after.mover_off;
   t.pips = pips;
-  t.opp_same = opp_top_changed == 0 && after.opp_off == before.opp_off && after.opp_bar == before.opp_bar;
+  t.opp_same =
+      opp_top_changed == 0 && after.opp_off == before.opp_off && after.opp_bar == before.opp_bar;
   return t;
 }
 
-void check_plays(const Rules& rules, const Position& pos, Dice d, const Position* plays, int n, Stats& st,
-                 std::vector<uint64_t>& hashes) {
+void check_plays(const Rules& rules, const Position& pos, Dice d, const Position* plays, int n,
+                 Stats& st, std::vector<uint64_t>& hashes) {
   st.plays += n;  // (pos itself was checked as a play of the previous turn, or is the start)
   const int most_pips = d.is_double() ? 4 * d.d1 : d.d1 + d.d2;
   const int pips_before = pos.mover_pips();
@@ -148,41 +151,48 @@ void check_plays(const Rules& rules, const Position& pos, Dice d, const Position
     const Tally t = tally(pos, p);
     if (t.mover != 15 || !t.opp_same || p.mover_bar)
       st.fail("checkers not conserved: " + format_notation(p) + " from " + where(pos, d));
-    if (rules.landing != Landing::Pin && p.pins()) st.fail("a pin outside Plakoto: " + format_notation(p));
+    if (rules.landing != Landing::Pin && p.pins())
+      st.fail("a pin outside Plakoto: " + format_notation(p));
     const int moved = pips_before - t.pips;
     if (moved <= 0 || moved > most_pips)
-      st.fail("mover's pips changed by " + std::to_string(moved) + ": " + format_notation(p) + " from " + where(pos, d));
+      st.fail("mover's pips changed by " + std::to_string(moved) + ": " + format_notation(p) +
+              " from " + where(pos, d));
     if (p.mover_first_turn()) st.fail("first-turn flag kept: " + format_notation(p));
     if (p.opp_first_turn() != pos.opp_first_turn() || p.geometry() != pos.geometry())
       st.fail("flags changed: " + format_notation(p));
     const GameResult got = game_result(rules, p);
     const Expected want = expected_result(rules, p);
-    if (got.over() != want.over || (want.over && (got.mover_wins != want.mover_wins || got.points != want.points)))
-      st.fail("game_result of " + format_notation(p) + ": over " + std::to_string(got.over()) + " points " +
-              std::to_string(got.points) + ", expected over " + std::to_string(want.over) + " points " +
-              std::to_string(want.points));
+    if (got.over() != want.over ||
+        (want.over && (got.mover_wins != want.mover_wins || got.points != want.points)))
+      st.fail("game_result of " + format_notation(p) + ": over " + std::to_string(got.over()) +
+              " points " + std::to_string(got.points) + ", expected over " +
+              std::to_string(want.over) + " points " + std::to_string(want.points));
   }
   std::sort(hashes.begin(), hashes.end());
   if (std::adjacent_find(hashes.begin(), hashes.end()) != hashes.end())
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < i; ++j)
-        if (plays[j] == plays[i]) st.fail("duplicate play " + format_notation(plays[i]) + " from " + where(pos, d));
+        if (plays[j] == plays[i])
+          st.fail("duplicate play " + format_notation(plays[i]) + " from " + where(pos, d));
 }
 
-void compare_with_reference(const Rules& rules, reference::Generator& ref, const Position& pos, Dice d,
-                            const Position* plays, int n, Stats& st) {
+void compare_with_reference(const Rules& rules, reference::Generator& ref, const Position& pos,
+                            Dice d, const Position* plays, int n, Stats& st) {
   ++st.compared;
   std::vector<Position> mine(plays, plays + n);
-  std::sort(mine.begin(), mine.end(),
-            [](const Position& a, const Position& b) { return std::memcmp(&a, &b, sizeof(Position)) < 0; });
+  std::sort(mine.begin(), mine.end(), [](const Position& a, const Position& b) {
+    return std::memcmp(&a, &b, sizeof(Position)) < 0;
+  });
   const std::vector<Position> theirs = ref.plays(pos, d.d1, d.d2);
   if (mine == theirs) return;
-  std::string msg = "plays differ from the reference for " + where(pos, d) + " (rules " + rules.preset + "): engine " +
-                    std::to_string(mine.size()) + ", reference " + std::to_string(theirs.size());
+  std::string msg = "plays differ from the reference for " + where(pos, d) + " (rules " +
+                    rules.preset + "): engine " + std::to_string(mine.size()) + ", reference " +
+                    std::to_string(theirs.size());
   for (const Position& p : mine)
-    if (!std::binary_search(theirs.begin(), theirs.end(), p, [](const Position& a, const Position& b) {
-          return std::memcmp(&a, &b, sizeof(Position)) < 0;
-        }))
+    if (!std::binary_search(theirs.begin(), theirs.end(), p,
+                            [](const Position& a, const Position& b) {
+                              return std::memcmp(&a, &b, sizeof(Position)) < 0;
+                            }))
       msg += "\n  only engine: " + format_notation(p);
   for (const Position& p : theirs)
     if (!std::binary_search(mine.begin(), mine.end(), p, [](const Position& a, const Position& b) {
@@ -209,21 +219,25 @@ Stats run_games(const Rules& rules, int games, int reference_games, int sample) 
 #pragma omp for schedule(dynamic, 256)
     for (int g = 0; g < games; ++g) {
       Rng rng(game_seed(kSeed, uint64_t(g)));
-      if (g == 0 && !start_position(rules).is_consistent()) st.fail("inconsistent starting position");
+      if (g == 0 && !start_position(rules).is_consistent())
+        st.fail("inconsistent starting position");
       int64_t turn = 0;
-      const PlayoutStats ps = random_playout(gen, buffer.get(), start_position(rules), rng, kMaxTurns,
-                                             [&](const Position& pos, Dice d, const Position* plays, int n) {
-                                               check_plays(rules, pos, d, plays, n, st, hashes);
-                                               if (g < reference_games && (uint64_t(g) * 7919 + uint64_t(turn)) % uint64_t(sample) == 0)
-                                                 compare_with_reference(rules, ref, pos, d, plays, n, st);
-                                               ++turn;
-                                             });
+      const PlayoutStats ps =
+          random_playout(gen, buffer.get(), start_position(rules), rng, kMaxTurns,
+                         [&](const Position& pos, Dice d, const Position* plays, int n) {
+                           check_plays(rules, pos, d, plays, n, st, hashes);
+                           if (g < reference_games &&
+                               (uint64_t(g) * 7919 + uint64_t(turn)) % uint64_t(sample) == 0)
+                             compare_with_reference(rules, ref, pos, d, plays, n, st);
+                           ++turn;
+                         });
       ++st.games;
       st.turns += ps.turns;
       st.forfeits += ps.forfeits;
       if (!ps.result.over()) {
         ++st.unfinished;
-        st.fail("game " + std::to_string(g) + " did not end in " + std::to_string(kMaxTurns) + " turns");
+        st.fail("game " + std::to_string(g) + " did not end in " + std::to_string(kMaxTurns) +
+                " turns");
       }
       ++st.outcomes[int(ps.result.outcome)];
       ++st.points[ps.result.points];
@@ -260,11 +274,13 @@ TEST(VariantProperty, Plakoto) {
   EXPECT_GT(count(st, Outcome::Gammon), 0);
   EXPECT_GT(count(st, Outcome::MotherPin), 0);
   for (auto [points, n] : st.points) EXPECT_TRUE(points >= 0 && points <= 2) << points;
-  std::printf("[ plakoto ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; "
-              "single %lld gammon %lld mother pin %lld draw %lld\n",
-              (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
-              (long long)st.compared, (long long)count(st, Outcome::Single), (long long)count(st, Outcome::Gammon),
-              (long long)count(st, Outcome::MotherPin), (long long)count(st, Outcome::Draw));
+  std::printf(
+      "[ plakoto ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; "
+      "single %lld gammon %lld mother pin %lld draw %lld\n",
+      (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
+      (long long)st.compared, (long long)count(st, Outcome::Single),
+      (long long)count(st, Outcome::Gammon), (long long)count(st, Outcome::MotherPin),
+      (long long)count(st, Outcome::Draw));
 }
 
 TEST(VariantProperty, Fevga) {
@@ -276,9 +292,12 @@ TEST(VariantProperty, Fevga) {
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_GT(count(st, Outcome::Gammon), 0);
   EXPECT_EQ(count(st, Outcome::Single) + count(st, Outcome::Gammon), games);
-  std::printf("[ fevga ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; single %lld mars %lld\n",
-              (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
-              (long long)st.compared, (long long)count(st, Outcome::Single), (long long)count(st, Outcome::Gammon));
+  std::printf(
+      "[ fevga ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; single "
+      "%lld mars %lld\n",
+      (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
+      (long long)st.compared, (long long)count(st, Outcome::Single),
+      (long long)count(st, Outcome::Gammon));
 }
 
 TEST(VariantProperty, LongNardy) {
@@ -290,9 +309,12 @@ TEST(VariantProperty, LongNardy) {
   EXPECT_GT(count(st, Outcome::Single), 0);
   EXPECT_GT(count(st, Outcome::Gammon), 0);
   EXPECT_EQ(count(st, Outcome::Single) + count(st, Outcome::Gammon), games);
-  std::printf("[ longnardy ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; oin %lld mars %lld\n",
-              (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
-              (long long)st.compared, (long long)count(st, Outcome::Single), (long long)count(st, Outcome::Gammon));
+  std::printf(
+      "[ longnardy ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; oin "
+      "%lld mars %lld\n",
+      (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
+      (long long)st.compared, (long long)count(st, Outcome::Single),
+      (long long)count(st, Outcome::Gammon));
 }
 
 TEST(VariantProperty, Tawla31) {
@@ -302,22 +324,26 @@ TEST(VariantProperty, Tawla31) {
   expect_clean(st, games);
   if (games >= 100000) { EXPECT_GT(st.compared, 20000); }
   EXPECT_GT(count(st, Outcome::Single), 0);
-  EXPECT_EQ(count(st, Outcome::Gammon) + count(st, Outcome::Backgammon), 0) << "Tawla 31 counts checkers";
+  EXPECT_EQ(count(st, Outcome::Gammon) + count(st, Outcome::Backgammon), 0)
+      << "Tawla 31 counts checkers";
   for (auto [points, n] : st.points) EXPECT_TRUE(points >= 1 && points <= 15) << points;
-  std::printf("[ tawla31 ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; "
-              "bear-off wins %lld closures %lld\n",
-              (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
-              (long long)st.compared, (long long)count(st, Outcome::Single), (long long)count(st, Outcome::Closure));
+  std::printf(
+      "[ tawla31 ] %lld games, %lld turns, %lld plays, %lld forfeits, %lld reference checks; "
+      "bear-off wins %lld closures %lld\n",
+      (long long)st.games, (long long)st.turns, (long long)st.plays, (long long)st.forfeits,
+      (long long)st.compared, (long long)count(st, Outcome::Single),
+      (long long)count(st, Outcome::Closure));
 }
 
 // The non-default settings that rules.md names, against the reference on every 4th roll.
 TEST(VariantProperty, NonDefaultSettings) {
   for (const char* spec :
-       {"plakoto,pinned_blocks_bearoff=false", "mahbusa,mahbusa_scoring=count31", "longnardy,head_exception=general",
-        "longnardy,block_check=end_of_turn", "longnardy,six_block=home", "longnardy,head_exception_rolls=64",
-        "fevga,runner_threshold=12", "fevga,block_check=end_of_turn", "moultezim", "tawla31,t31_closure=illegal",
-        "tawla31,t31_closure=ignore", "tawla31,t31_geometry=parallel",
-        "tawla31,t31_closure=illegal,block_check=end_of_turn"}) {
+       {"plakoto,pinned_blocks_bearoff=false", "mahbusa,mahbusa_scoring=count31",
+        "longnardy,head_exception=general", "longnardy,block_check=end_of_turn",
+        "longnardy,six_block=home", "longnardy,head_exception_rolls=64",
+        "fevga,runner_threshold=12", "fevga,block_check=end_of_turn", "moultezim",
+        "tawla31,t31_closure=illegal", "tawla31,t31_closure=ignore",
+        "tawla31,t31_geometry=parallel", "tawla31,t31_closure=illegal,block_check=end_of_turn"}) {
     SCOPED_TRACE(spec);
     const Rules rules = *rules_preset(spec);
     const int games = games_for(100000) >= 100000 ? 400 : 400 / 20;

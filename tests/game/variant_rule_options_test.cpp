@@ -82,11 +82,13 @@ TEST(VariantRuleOptions, Overrides) {
 
 TEST(VariantRuleOptions, Errors) {
   EXPECT_NE(error_of("fevga,colour=red").find("unknown rule option 'colour'"), std::string::npos);
-  EXPECT_NE(error_of("fevga,runner_threshold=13").find("expected a number 11..12"), std::string::npos);
+  EXPECT_NE(error_of("fevga,runner_threshold=13").find("expected a number 11..12"),
+            std::string::npos);
   EXPECT_NE(error_of("tawla31,t31_closure=maybe").find("expected one of win, illegal, ignore"),
             std::string::npos);
-  EXPECT_NE(error_of("plakoto,runner_threshold=12").find("applies to fevga, moultezim, not to plakoto"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("plakoto,runner_threshold=12").find("applies to fevga, moultezim, not to plakoto"),
+      std::string::npos);
   EXPECT_NE(error_of("fevga,t31_geometry=parallel").find("applies to tawla31"), std::string::npos);
   EXPECT_NE(error_of("fevga,runner_threshold").find("is not KEY=VALUE"), std::string::npos);
   EXPECT_NE(error_of("nope,a=b").find("unknown rules preset 'nope'"), std::string::npos);

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 
 namespace nard {
 namespace {

@@ -17,10 +17,10 @@
 #include <sstream>
 #include <vector>
 
-#include "gnubg/gnubg_process.h"
 #include "formats/gnubg_id.h"
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
+#include "gnubg/gnubg_process.h"
 #include "nn/evaluator.h"
 
 namespace nard {
@@ -203,9 +203,7 @@ TEST(BearoffDatabase, StoredExpectationsAreTheOptimumOverWholePlays) {
       f += roll_weight(roll) / 36.0 * first_best;
     }
     ASSERT_NEAR(db.expected_bear_off(i), e, 1e-9) << i;
-    if (on_board(c) == kCheckers) {
-      ASSERT_NEAR(db.expected_first_off(i), f, 1e-9) << i;
-    }
+    if (on_board(c) == kCheckers) { ASSERT_NEAR(db.expected_first_off(i), f, 1e-9) << i; }
   }
 }
 
@@ -349,7 +347,8 @@ TEST(BearoffDatabase, NeuralEvaluatorTakesCoveredPositionsFromIt) {
 TEST(BearoffDatabase, PrunerTakesCoveredResultsFromIt) {
   const Rules rules = *rules_preset("wbf");
   NetWeights w = random_net_weights(Variant::Backgammon, 12);
-  w.nets.push_back(random_mlp(EncoderId::BackgammonPrune, default_hidden_sizes(EncoderId::BackgammonPrune), 5));
+  w.nets.push_back(
+      random_mlp(EncoderId::BackgammonPrune, default_hidden_sizes(EncoderId::BackgammonPrune), 5));
   auto model = NeuralModel::create(rules, w);
   ASSERT_TRUE(model.ok()) << model.error().message;
   auto db = *BearoffDatabase::create(rules);

@@ -16,16 +16,16 @@
 
 #include "bench/bearoff_accuracy.h"
 #include "bench/cube_agreement.h"
+#include "formats/notation.h"
+#include "game/movegen/movegen.h"
+#include "nn/bearoff_database.h"
+#include "nn/evaluator.h"
+#include "play/rollout.h"
 #include "search/cube/bearoff.h"
 #include "search/cube/lookahead.h"
 #include "search/cube/money.h"
 #include "search/cubeful_play.h"
-#include "play/rollout.h"
 #include "search/search.h"
-#include "game/movegen/movegen.h"
-#include "formats/notation.h"
-#include "nn/bearoff_database.h"
-#include "nn/evaluator.h"
 
 namespace nard {
 namespace {
@@ -315,8 +315,8 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, eight, wbf()));
   EXPECT_TRUE(exact_bearoff_cube(database().get(), pos, CubeView{4, CubeHolder::Me, true}, wbf()));
   Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, eight, 0);
-  Result<CubeDecision> model =
-      analyse_money_cube(bot.search.evaluate(pos, 0), eight, root_cube_life_index(classify_for_cube(pos)), wbf());
+  Result<CubeDecision> model = analyse_money_cube(
+      bot.search.evaluate(pos, 0), eight, root_cube_life_index(classify_for_cube(pos)), wbf());
   ASSERT_TRUE(d.ok() && model.ok());
   EXPECT_EQ(d->no_double, model->no_double);
   // Not in money play with the arithmetic cube, nor in a match, nor without the database.

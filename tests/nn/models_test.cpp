@@ -6,12 +6,12 @@
 #include <filesystem>
 #include <map>
 
-#include "search/greedy_player.h"
-#include "search/search.h"
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 #include "nn/evaluator.h"
 #include "nn/weights_file.h"
+#include "search/greedy_player.h"
+#include "search/search.h"
 
 namespace nard {
 namespace {
@@ -80,7 +80,8 @@ void common_canaries(const Canary& c) {
   EXPECT_EQ(chosen_play(c, parse(c, bear_off_race(c)), Dice{6, 5}), "6/off 5/off");
   // A clear race lead either way.
   const bool parallel = c.rules.geometry == Geometry::Parallel;
-  const Position ahead = parse(c, std::string("x 2:1 1:1 off:13; o ") + (parallel ? "18:5 17:5 16:5" : "19:5 20:5 21:5"));
+  const Position ahead = parse(
+      c, std::string("x 2:1 1:1 off:13; o ") + (parallel ? "18:5 17:5 16:5" : "19:5 20:5 21:5"));
   EXPECT_GT(win_probability(c, ahead), 0.9f);
   EXPECT_LT(win_probability(c, ahead.flipped()), 0.1f);
   // The start is roughly even for the side on roll.
@@ -103,7 +104,8 @@ TEST(ShippedModels, Backgammon) {
 TEST(ShippedModels, BackgammonPruningNetKeepsTheOpeningPlays) {
   const Canary c = load("backgammon");
   ASSERT_TRUE(c.model);
-  ASSERT_NE(c.model->prune_net(), nullptr) << "the shipped backgammon model has no bg-prune net (nard distill)";
+  ASSERT_NE(c.model->prune_net(), nullptr)
+      << "the shipped backgammon model has no bg-prune net (nard distill)";
   NeuralEvaluator full(c.model);
   Evaluator& pruner = *full.pruner();
   MoveGenerator gen(c.rules);

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "game/dice.h"
 #include "formats/notation.h"
+#include "game/dice.h"
 #include "nn/encoder.h"
 #include "nn/encoder_features.h"
 #include "nn/encoder_layout.h"
@@ -61,7 +61,8 @@ std::vector<GoldenCase> golden_cases() {
       {EncoderId::Tawla31, kTawla31Positions, Geometry::Contrary, 0x4fb1282294afb161ull},
       {EncoderId::Fevga, kFevgaPositions, Geometry::Parallel, 0x6bbc5ec976120db9ull},
       {EncoderId::LongNardy, kLongNardyPositions, Geometry::Parallel, 0x6a27e19128d07cfcull},
-      {EncoderId::BackgammonPrune, kBackgammonContactPositions, Geometry::Contrary, 0x9efec454f1051370ull},
+      {EncoderId::BackgammonPrune, kBackgammonContactPositions, Geometry::Contrary,
+       0x9efec454f1051370ull},
       {EncoderId::BackgammonContact2, kBackgammonContactPositions, Geometry::Contrary,
        0x678a1857056bb3baull},
   };
@@ -204,10 +205,12 @@ TEST(NnEncoder, BackgammonContact2Features) {
     EXPECT_FLOAT_EQ(v[side + L::kAnchorsBack], 1.0f / 3.0f);
     // Mean point 167 / 15; above it 5 checkers on 13 and 2 on 24.
     const float mean = 167.0f / 15.0f;
-    const float m2 = (5 * (13 - mean) * (13 - mean) + 2 * (24 - mean) * (24 - mean)) / 7.0f / 400.0f;
+    const float m2 =
+        (5 * (13 - mean) * (13 - mean) + 2 * (24 - mean) * (24 - mean)) / 7.0f / 400.0f;
     EXPECT_NEAR(v[side + L::kMoment2], m2, 1e-6);
   }
-  for (int i = 0; i < L::kExtraSideInputs; ++i) EXPECT_EQ(v[L::kMover + i], v[L::kOpponent + i]) << i;
+  for (int i = 0; i < L::kExtraSideInputs; ++i)
+    EXPECT_EQ(v[L::kMover + i], v[L::kOpponent + i]) << i;
 
   // A full prime in front of the other's two back checkers traps them; the other's side has none.
   const std::vector<float> primed =
@@ -219,8 +222,9 @@ TEST(NnEncoder, BackgammonContact2Features) {
   EXPECT_LT(open[L::kMover + L::kTrapped], 0.1f);
   // An uneven position, by hand. x: bar 1, 13:2, 8:2, 6:4, 5:3, 3:3 (115 pips, mean point
   // 115 / 15); o (x's numbering) holds 22, 20, 12 and 4, with blots on 19 and 1.
-  const std::vector<float> u = encoded(
-      EncoderId::BackgammonContact2, P("x bar:1 13:2 8:2 6:4 5:3 3:3; o 22:3 20:2 19:1 4:2 1:1 12:6"));
+  const std::vector<float> u =
+      encoded(EncoderId::BackgammonContact2,
+              P("x bar:1 13:2 8:2 6:4 5:3 3:3; o 22:3 20:2 19:1 4:2 1:1 12:6"));
   // Timing: bar 19, 13: 2 x 7, 8: 2 x 2; spares: 6: 2 x 5, 5: 1 x 4, 3: 1 x 2 -> 53.
   EXPECT_FLOAT_EQ(u[L::kMover + L::kTiming], 53.0f / 100.0f);
   // Only the bar checker moves: dice 1, 2, 4 and 6 enter (24, 23, 21 and the blot on 19); 3 and 5
@@ -230,7 +234,8 @@ TEST(NnEncoder, BackgammonContact2Features) {
   EXPECT_EQ(u[L::kMover + L::kAnchorsBack], 0.0f);
   {
     const float mean = 115.0f / 15.0f;
-    const float sq = (25 - mean) * (25 - mean) + 2 * (13 - mean) * (13 - mean) + 2 * (8 - mean) * (8 - mean);
+    const float sq =
+        (25 - mean) * (25 - mean) + 2 * (13 - mean) * (13 - mean) + 2 * (8 - mean) * (8 - mean);
     EXPECT_NEAR(u[L::kMover + L::kMoment2], sq / 5.0f / 400.0f, 1e-6);
   }
   // o's anchors in x's home board: x's 4 (o's 21); its points on x's 22 and 20 are its own home.
@@ -246,8 +251,8 @@ TEST(NnEncoder, BackgammonContact2Features) {
   EXPECT_FLOAT_EQ(home[L::kMover + L::kTiming], (3 * 3 + 3 * 1) / 100.0f);  // spares on 4 and 2
 
   // On the bar against a closed board: nothing moves.
-  const std::vector<float> bar =
-      encoded(EncoderId::BackgammonContact2, P("x bar:2 6:13; o 24:2 23:2 22:2 21:2 20:2 19:2 1:3"));
+  const std::vector<float> bar = encoded(EncoderId::BackgammonContact2,
+                                         P("x bar:2 6:13; o 24:2 23:2 22:2 21:2 20:2 19:2 1:3"));
   EXPECT_EQ(bar[L::kMover + L::kMobility], 0.0f);
   EXPECT_EQ(bar[L::kMover + L::kDiceBlocked], 1.0f);
   EXPECT_FLOAT_EQ(bar[L::kOpponent + L::kTrapped], 2.0f / 15.0f);
@@ -255,10 +260,14 @@ TEST(NnEncoder, BackgammonContact2Features) {
 
 TEST(NnEncoder, PruneOffsetsSeeEachSideFromItsOwnSide) {
   namespace L = layout::bg_prune;
-  const Position p = P("x bar:1 24:2 13:4 6:5 off:3; o bar:2 19:5 12:5 1:1 off:2", Geometry::Contrary);
+  const Position p =
+      P("x bar:1 24:2 13:4 6:5 off:3; o bar:2 19:5 12:5 1:1 off:2", Geometry::Contrary);
   const std::vector<float> v = encoded(EncoderId::BackgammonPrune, p);
   ASSERT_EQ(v.size(), size_t(L::kInputs));
-  auto units = [&](int side, int point) { return std::vector<float>(v.begin() + side + L::kPoints + 4 * (point - 1), v.begin() + side + L::kPoints + 4 * point); };
+  auto units = [&](int side, int point) {
+    return std::vector<float>(v.begin() + side + L::kPoints + 4 * (point - 1),
+                              v.begin() + side + L::kPoints + 4 * point);
+  };
   EXPECT_EQ(units(L::kMover, 24), (std::vector<float>{1, 1, 0, 0}));
   EXPECT_EQ(units(L::kMover, 6), (std::vector<float>{1, 1, 1, 1}));      // 5 checkers: (5 - 3) / 2
   EXPECT_EQ(units(L::kOpponent, 6), (std::vector<float>{1, 1, 1, 1}));   // its 6 point is our 19

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "game/movegen/movegen.h"
 #include "formats/notation.h"
+#include "game/movegen/movegen.h"
 #include "game/playout.h"
 #include "nn/evaluator.h"
 #include "nn/fake_evaluator.h"
@@ -78,7 +78,8 @@ TEST(NnEvaluator, ContactRoleFilledByAContact2Net) {
   int contact = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
     const EncoderId role = encoder_for(rules, positions[i]);
-    const EncoderId id = role == EncoderId::BackgammonContact ? EncoderId::BackgammonContact2 : role;
+    const EncoderId id =
+        role == EncoderId::BackgammonContact ? EncoderId::BackgammonContact2 : role;
     contact += id == EncoderId::BackgammonContact2;
     std::vector<float> x(encoder_inputs(id));
     encode(id, positions[i], x.data());
@@ -180,12 +181,14 @@ TEST(NnEvaluator, OptionalPruningNetIsStoredLoadedAndServedAsPruner) {
 TEST(NnEvaluator, ResultsOfPlaysAreTheFlippedPositionsValues) {
   const Rules rules = *rules_preset("wbf");
   NetWeights w = random_net_weights(Variant::Backgammon, 3);
-  w.nets.push_back(random_mlp(EncoderId::BackgammonPrune, default_hidden_sizes(EncoderId::BackgammonPrune), 4));
+  w.nets.push_back(
+      random_mlp(EncoderId::BackgammonPrune, default_hidden_sizes(EncoderId::BackgammonPrune), 4));
   NeuralEvaluator full(*NeuralModel::create(rules, w));
   MoveGenerator gen(rules);
   PlayList list;
   // Contact with hits, and a bear-off where 6-5 wins (two checkers left).
-  for (const char* text : {"x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:4 23:1", "x 6:1 5:1 off:13; o 19:3 20:3 off:9"}) {
+  for (const char* text :
+       {"x 24:2 13:5 8:3 6:5; o 1:2 12:5 17:3 19:4 23:1", "x 6:1 5:1 off:13; o 19:3 20:3 off:9"}) {
     const Position parent = P(text);
     list.size = gen.generate(parent, Dice{6, 5}, list.positions.get());
     ASSERT_GT(list.size, 0);
@@ -200,7 +203,8 @@ TEST(NnEvaluator, ResultsOfPlaysAreTheFlippedPositionsValues) {
     for (size_t i = 0; i < flipped.size(); ++i) {
       EXPECT_EQ(got_full[i].win, expect_full[i].win) << text;
       for (int k = 0; k < kOutputs; ++k)
-        EXPECT_NEAR(got_rough[i].as_array()[size_t(k)], expect_rough[i].as_array()[size_t(k)], 2e-6) << text;
+        EXPECT_NEAR(got_rough[i].as_array()[size_t(k)], expect_rough[i].as_array()[size_t(k)], 2e-6)
+            << text;
       if (list.positions[i].mover_off == kCheckers) {
         EXPECT_EQ(got_rough[i].win, 0.0f) << "the side on roll has lost";
         EXPECT_EQ(got_rough[i].lose_gammon, expect_rough[i].lose_gammon);

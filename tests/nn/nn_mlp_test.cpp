@@ -117,14 +117,17 @@ TEST(NnMlp, WidenHiddenKeepsTheFunctionAndRejectsShapesThatDoNotFit) {
     for (size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-6) << "output " << i;
   }
   const std::vector<int> narrower{16, 8}, deeper{24, 8, 8};
-  EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, narrower, 2).layers).ok());
-  EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, deeper, 2).layers).ok());
+  EXPECT_FALSE(
+      widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, narrower, 2).layers).ok());
+  EXPECT_FALSE(
+      widen_hidden(small.layers, random_mlp(EncoderId::BackgammonRace, deeper, 2).layers).ok());
   EXPECT_FALSE(widen_hidden(small.layers, random_mlp(EncoderId::Plakoto, narrow, 2).layers).ok());
 }
 
 TEST(NnMlp, GrowInputsIntoContact2KeepsTheFunction) {
   const Rules rules = *rules_preset("wbf");
-  const MlpWeights contact = random_mlp(EncoderId::BackgammonContact, std::vector<int>{32, 8}, 5, 0.3f);
+  const MlpWeights contact =
+      random_mlp(EncoderId::BackgammonContact, std::vector<int>{32, 8}, 5, 0.3f);
   Result<MlpWeights> grown = grow_inputs(contact, EncoderId::BackgammonContact2);
   ASSERT_TRUE(grown.ok()) << grown.error().message;
   ASSERT_FALSE(grown->validate().has_value());
@@ -149,7 +152,8 @@ TEST(NnMlp, GrowInputsIntoContact2KeepsTheFunction) {
   // Only bg-contact grows (into bg-contact2); growing into its own encoder changes nothing.
   EXPECT_EQ(*grow_inputs(contact, EncoderId::BackgammonContact), contact);
   EXPECT_FALSE(grow_inputs(random_mlp(EncoderId::BackgammonRace, std::vector<int>{8}, 1),
-                           EncoderId::BackgammonContact2).ok());
+                           EncoderId::BackgammonContact2)
+                   .ok());
   EXPECT_FALSE(grow_inputs(*grown, EncoderId::BackgammonContact).ok());
 }
 

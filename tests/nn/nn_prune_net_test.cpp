@@ -3,9 +3,9 @@
 
 #include <vector>
 
+#include "formats/notation.h"
 #include "game/dice.h"
 #include "game/movegen/movegen.h"
-#include "formats/notation.h"
 #include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/mlp.h"
@@ -64,7 +64,8 @@ TEST(NnPruneNet, IncrementalResultsMatchWholeEvaluation) {
     Result<PruneNet> net = PruneNet::create(w);
     ASSERT_TRUE(net.ok()) << net.error().message;
     int checked = 0, hits = 0, entering = 0, bearing_off = 0;
-    std::vector<std::string_view> texts(kBackgammonContactPositions.begin(), kBackgammonContactPositions.end());
+    std::vector<std::string_view> texts(kBackgammonContactPositions.begin(),
+                                        kBackgammonContactPositions.end());
     texts.insert(texts.end(), kBackgammonRacePositions.begin(), kBackgammonRacePositions.end());
     {
       for (std::string_view text : texts) {
@@ -82,7 +83,8 @@ TEST(NnPruneNet, IncrementalResultsMatchWholeEvaluation) {
               bearing_off += play.mover_off > parent.mover_off;
               const auto expect = net->evaluate(play.flipped()).as_array();
               const auto a = got[size_t(i)].as_array();
-              for (int k = 0; k < kOutputs; ++k) ASSERT_NEAR(a[size_t(k)], expect[size_t(k)], 2e-6) << text;
+              for (int k = 0; k < kOutputs; ++k)
+                ASSERT_NEAR(a[size_t(k)], expect[size_t(k)], 2e-6) << text;
               ++checked;
             }
           }

@@ -88,7 +88,8 @@ TEST_F(NnWeightsFile, AContact2NetFillsTheContactRoleOnce) {
   w.nets.push_back(contact);
   const std::optional<Error> twice = w.validate();
   ASSERT_TRUE(twice.has_value());
-  EXPECT_NE(twice->message.find("bg-contact net appears twice"), std::string::npos) << twice->message;
+  EXPECT_NE(twice->message.find("bg-contact net appears twice"), std::string::npos)
+      << twice->message;
 }
 
 TEST_F(NnWeightsFile, SaveOverwritesAtomically) {
@@ -208,7 +209,8 @@ TEST_F(NnWeightsFile, RefusesAPreCountTawla31ModelButTrainingMayStartFromIt) {
   const std::string bytes = serialize_weights(w);
   const std::string msg = error_of(bytes);
   EXPECT_NE(msg.find("before count-aware nets"), std::string::npos) << msg;
-  Result<NetWeights> legacy = parse_weights(bytes, "old.nardnet", LegacyNets{.tawla31_as_count = true});
+  Result<NetWeights> legacy =
+      parse_weights(bytes, "old.nardnet", LegacyNets{.tawla31_as_count = true});
   ASSERT_TRUE(legacy.ok()) << legacy.error().message;
   EXPECT_EQ(legacy->nets[0].encoder, EncoderId::Tawla31Count);
   EXPECT_EQ(legacy->nets[0].layers, w.nets[0].layers);

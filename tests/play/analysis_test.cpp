@@ -10,11 +10,11 @@
 #include <memory>
 #include <string>
 
-#include "nn/model_path.h"
-#include "game/game_replay.h"
 #include "formats/mat_file.h"
+#include "game/game_replay.h"
 #include "game/move.h"
 #include "nn/bearoff_database.h"
+#include "nn/model_path.h"
 #include "tests/support/temp_files.h"
 
 namespace nard {
@@ -80,9 +80,7 @@ TEST(Analysis, GnubgMatchHasOneTurnPerRollAndGnubgsCounts) {
       EXPECT_NEAR(c.error, c.options[0].value.equity - c.options[size_t(c.played)].value.equity,
                   1e-12);
       EXPECT_EQ(c.skill, skill_of(c.error, SkillThresholds{}));
-      if (c.legal_plays == 1) {
-        EXPECT_EQ(c.error, 0.0);
-      }
+      if (c.legal_plays == 1) { EXPECT_EQ(c.error, 0.0); }
       ASSERT_TRUE(t.luck.has_value());
     }
     EXPECT_EQ(rolled, rolls);

@@ -6,12 +6,12 @@
 #include <atomic>
 #include <cmath>
 
-#include "search/cube/efficiency.h"
-#include "search/cube/money.h"
-#include "play/rollout.h"
-#include "search/search.h"
 #include "formats/notation.h"
 #include "nn/fake_evaluator.h"
+#include "play/rollout.h"
+#include "search/cube/efficiency.h"
+#include "search/cube/money.h"
+#include "search/search.h"
 
 namespace nard {
 namespace {
@@ -24,7 +24,8 @@ EvaluatorFactory fake_factory(const Rules& r) {
 
 // A middle-game position (both sides have left the start), reached by fixed plays.
 Position middle_game() {
-  return *parse_notation("x 24:1 13:4 10:1 8:3 6:4 5:2; o 1:1 3:1 12:4 17:3 19:4 20:2", Geometry::Contrary);
+  return *parse_notation("x 24:1 13:4 10:1 8:3 6:4 5:2; o 1:1 3:1 12:4 17:3 19:4 20:2",
+                         Geometry::Contrary);
 }
 
 TEST(Rollout, StratifiedRollsCoverEveryRollOncePerBlock) {
@@ -36,7 +37,8 @@ TEST(Rollout, StratifiedRollsCoverEveryRollOncePerBlock) {
         for (int r = 0; r < 21; ++r)
           if (all_rolls()[r] == d) ++count[r];
       }
-      for (int r = 0; r < 21; ++r) EXPECT_EQ(count[r], roll_weight(all_rolls()[r])) << turn << " " << block;
+      for (int r = 0; r < 21; ++r)
+        EXPECT_EQ(count[r], roll_weight(all_rolls()[r])) << turn << " " << block;
     }
   }
   // Over 36*36 trials every ordered pair of first two rolls occurs (as dice pairs: 36/36 weights).
@@ -51,7 +53,8 @@ TEST(Rollout, StratifiedRollsCoverEveryRollOncePerBlock) {
   }
   for (int a = 0; a < 21; ++a)
     for (int b = 0; b < 21; ++b)
-      EXPECT_EQ(pairs[size_t(a * 21 + b)], roll_weight(all_rolls()[a]) * roll_weight(all_rolls()[b]));
+      EXPECT_EQ(pairs[size_t(a * 21 + b)],
+                roll_weight(all_rolls()[a]) * roll_weight(all_rolls()[b]));
 }
 
 TEST(Rollout, ThirtySixStratifiedOnePlyTrialsAreTheExactOnePlyValue) {
@@ -74,7 +77,8 @@ TEST(Rollout, VarianceReductionLowersTheStandardError) {
   const Rules r = wbf();
   RolloutConfig c;
   c.trials = 144;
-  c.truncate_plies = 3;  // the fake net is far less self-consistent than a trained one: keep it short
+  c.truncate_plies =
+      3;  // the fake net is far less self-consistent than a trained one: keep it short
   c.threads = 1;
   c.variance_reduction = false;
   Result<RolloutResult> plain = rollout(r, middle_game(), c, fake_factory(r));
@@ -91,7 +95,8 @@ TEST(Rollout, VarianceReductionLowersTheStandardError) {
 TEST(Rollout, ResultsDoNotDependOnTheThreadCount) {
   const Rules r = wbf();
   // A short race played to the end (no truncation), dice beyond the stratified turns from the Rng.
-  const Position p = *parse_notation("x 3:2 2:2 1:1 off:10; o 19:3 20:3 21:3 off:6", Geometry::Contrary);
+  const Position p =
+      *parse_notation("x 3:2 2:2 1:1 off:10; o 19:3 20:3 21:3 off:6", Geometry::Contrary);
   RolloutConfig c;
   c.trials = 60;
   c.threads = 1;
@@ -116,7 +121,8 @@ TEST(Rollout, PlaysAreRolledOutFromTheMoversView) {
   c.trials = 36;
   c.truncate_plies = 2;
   c.threads = 1;
-  Result<std::vector<RolloutResult>> res = rollout_plays(r, list.plays().first(3), c, fake_factory(r));
+  Result<std::vector<RolloutResult>> res =
+      rollout_plays(r, list.plays().first(3), c, fake_factory(r));
   ASSERT_TRUE(res.ok());
   ASSERT_EQ(res->size(), 3u);
   for (size_t i = 0; i < 3; ++i) {

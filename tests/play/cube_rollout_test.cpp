@@ -5,17 +5,16 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "nn/model_path.h"
 #include "formats/gnubg_id.h"
 #include "formats/notation.h"
 #include "nn/evaluator.h"
 #include "nn/fake_evaluator.h"
+#include "nn/model_path.h"
 
 namespace nard {
 namespace {

@@ -4,11 +4,11 @@
 // beat its value of playing on.
 #include <gtest/gtest.h>
 
-#include "play/agents.h"
-#include "nn/model_path.h"
-#include "game/match.h"
 #include "formats/notation.h"
+#include "game/match.h"
 #include "nn/evaluator.h"
+#include "nn/model_path.h"
+#include "play/agents.h"
 
 namespace nard {
 namespace {

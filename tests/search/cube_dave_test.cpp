@@ -1,11 +1,10 @@
 // The Russian "dave" with the adding progression 1,2,3,4,… (search/cube/dave.h, docs/dave.md):
 // take points and doubling windows against closed forms, and against the geometric cube.
-#include "search/cube/dave.h"
-
 #include <gtest/gtest.h>
 
 #include <vector>
 
+#include "search/cube/dave.h"
 #include "search/cube/money.h"
 
 namespace nard {

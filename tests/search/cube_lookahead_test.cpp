@@ -7,16 +7,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "formats/notation.h"
+#include "game/cube.h"
+#include "nn/fake_evaluator.h"
 #include "play/agents.h"
 #include "search/cube/efficiency.h"
 #include "search/cube/lookahead.h"
 #include "search/cube/match.h"
-#include "search/match_equity.h"
 #include "search/cube/money.h"
+#include "search/match_equity.h"
 #include "search/search.h"
-#include "game/cube.h"
-#include "formats/notation.h"
-#include "nn/fake_evaluator.h"
 
 namespace nard {
 namespace {
@@ -76,8 +76,8 @@ struct ByHand {
       const bool jacoby = rules.jacoby && !c.turned && c.owner == CubeHolder::Centred;
       return c.value * (jacoby ? -1.0 : double(cubeless_equity(q, rules)));
     }
-    Result<CubeDecision> d =
-        analyse_money_cube(make_consistent(q), c, cube_life_index(classify_for_cube(p)) + leaf_offset, rules);
+    Result<CubeDecision> d = analyse_money_cube(
+        make_consistent(q), c, cube_life_index(classify_for_cube(p)) + leaf_offset, rules);
     EXPECT_TRUE(d.ok());
     return d->equity * c.value;
   }
@@ -307,7 +307,8 @@ TEST(CubeLookahead, CubefulValuesAndMatchPlayKeepGnubgsCubeLife) {
     EXPECT_NEAR(*zero, hand.leaf(p, c), 1e-9) << text;
     EXPECT_NEAR(*one, hand.decide(p, c, 1), 1e-9) << text;
   }
-  static const MatchEquityTable met = MatchEquityTable::load(MatchEquityTable::default_path()).value();
+  static const MatchEquityTable met =
+      MatchEquityTable::load(MatchEquityTable::default_path()).value();
   MatchContext ctx;
   ctx.met = &met;
   ctx.match_length = 7;
@@ -315,7 +316,8 @@ TEST(CubeLookahead, CubefulValuesAndMatchPlayKeepGnubgsCubeLife) {
   ctx.opp_score = 3;
   const Position p = pos(kPositions[0]);
   Result<CubeDecision> a = analyse_cube_lookahead(search, p, ctx, 0);
-  Result<CubeDecision> b = analyse_match_cube(make_consistent(search.evaluate(p, 0)), ctx, classify_for_cube(p), r);
+  Result<CubeDecision> b =
+      analyse_match_cube(make_consistent(search.evaluate(p, 0)), ctx, classify_for_cube(p), r);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->mwc_no_double, b->mwc_no_double);
   EXPECT_EQ(a->mwc_double_take, b->mwc_double_take);

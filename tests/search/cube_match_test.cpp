@@ -1,10 +1,10 @@
 // Match-play cube decisions (search/cube/match.h): take points at known scores, the Crawford game,
 // post-Crawford doubles and free drops, dead cubes, gammon values from the table.
-#include "search/cube/match.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "search/cube/match.h"
 
 namespace nard {
 namespace {

@@ -38,16 +38,10 @@ TEST(MatchEquity, SymmetricAndMonotone) {
     EXPECT_NEAR(met().pre_crawford(i, i), 0.5, 1e-9);
     for (int j = 1; j <= n; ++j) {
       EXPECT_NEAR(met().pre_crawford(i, j) + met().pre_crawford(j, i), 1.0, 1e-5) << i << "," << j;
-      if (j > 1) {
-        EXPECT_GT(met().pre_crawford(i, j), met().pre_crawford(i, j - 1));
-      }
-      if (i > 1) {
-        EXPECT_LT(met().pre_crawford(i, j), met().pre_crawford(i - 1, j));
-      }
+      if (j > 1) { EXPECT_GT(met().pre_crawford(i, j), met().pre_crawford(i, j - 1)); }
+      if (i > 1) { EXPECT_LT(met().pre_crawford(i, j), met().pre_crawford(i - 1, j)); }
     }
-    if (i > 1) {
-      EXPECT_LE(met().post_crawford_trailer(i), met().post_crawford_trailer(i - 1));
-    }
+    if (i > 1) { EXPECT_LE(met().post_crawford_trailer(i), met().post_crawford_trailer(i - 1)); }
   }
 }
 

@@ -1,13 +1,12 @@
 // Money-play cube decisions (search/cube/money.h): textbook take points, Janowski's formulas,
 // gammonish positions, Jacoby, beavers, the cube cap, and the cube-life table.
-#include "search/cube/money.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "search/cube/efficiency.h"
 #include "search/cube/ladder.h"
+#include "search/cube/money.h"
 
 namespace nard {
 namespace {

@@ -4,15 +4,15 @@
 
 #include <algorithm>
 
+#include "formats/notation.h"
+#include "game/match.h"
+#include "game/movegen/movegen.h"
+#include "nn/fake_evaluator.h"
 #include "play/duel.h"
+#include "play/self_play.h"
 #include "search/greedy_player.h"
 #include "search/heuristic_player.h"
 #include "search/pubeval.h"
-#include "play/self_play.h"
-#include "game/match.h"
-#include "game/movegen/movegen.h"
-#include "formats/notation.h"
-#include "nn/fake_evaluator.h"
 
 namespace nard {
 namespace {

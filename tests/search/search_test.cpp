@@ -1,13 +1,14 @@
 // n-ply search over a deterministic fake evaluator: the ply convention, filters, batching,
 // terminal handling and determinism.
+#include "search/search.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "search/greedy_player.h"
-#include "search/search.h"
 #include "formats/notation.h"
 #include "nn/fake_evaluator.h"
+#include "search/greedy_player.h"
 
 namespace nard {
 namespace {
@@ -28,9 +29,15 @@ Probabilities one_ply_by_hand(const Rules& r, Evaluator& ev, const Position& p) 
     for (int i = 0; i < std::max(list.size, 1); ++i) {
       Position child = list.size ? list.positions[i].flipped() : p.flipped();
       Probabilities q;
-      if (auto t = terminal_probabilities(r, child)) q = *t; else ev.evaluate({&child, 1}, {&q, 1});
+      if (auto t = terminal_probabilities(r, child))
+        q = *t;
+      else
+        ev.evaluate({&child, 1}, {&q, 1});
       const Probabilities mine = invert(q);
-      if (cubeless_equity(mine, r) > best_eq) { best_eq = cubeless_equity(mine, r); best = mine; }
+      if (cubeless_equity(mine, r) > best_eq) {
+        best_eq = cubeless_equity(mine, r);
+        best = mine;
+      }
     }
     const auto a = best.as_array();
     for (int k = 0; k < 5; ++k) sum[k] += roll_weight(d) * a[size_t(k)];
@@ -85,7 +92,9 @@ TEST(Search, AllPlaysOfTheLookaheadGoInOneBatch) {
 class PrunedFake final : public Evaluator {
  public:
   PrunedFake(const Rules& r, Evaluator& rough) : full(r), rough_(rough) {}
-  void evaluate(std::span<const Position> p, std::span<Probabilities> out) override { full.evaluate(p, out); }
+  void evaluate(std::span<const Position> p, std::span<Probabilities> out) override {
+    full.evaluate(p, out);
+  }
   Evaluator* pruner() override { return &rough_; }
   FakeEvaluator full;
 
@@ -99,7 +108,8 @@ class PipRanker final : public Evaluator {
   void evaluate(std::span<const Position> p, std::span<Probabilities> out) override {
     for (size_t i = 0; i < p.size(); ++i) {
       Probabilities q{};
-      q.win = 1.0f / (1.0f + float(p[i].opp_pips()));  // the opponent of the side on roll made the play
+      q.win =
+          1.0f / (1.0f + float(p[i].opp_pips()));  // the opponent of the side on roll made the play
       out[i] = q;
     }
   }

@@ -38,8 +38,10 @@ inline CliRun run_command(const std::string& command, const std::string& input =
 
 // `nard ARGS`. timeout_seconds > 0: the run is killed after that long (coreutils timeout; exit
 // code 124), so that a test of something that must not hang fails instead of hanging.
-inline CliRun run_nard(const std::string& args, const std::string& input = "", int timeout_seconds = 0) {
-  const std::string limit = timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
+inline CliRun run_nard(const std::string& args, const std::string& input = "",
+                       int timeout_seconds = 0) {
+  const std::string limit =
+      timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
   return run_command(limit + std::string(NARD_BINARY) + " " + args, input);
 }
 

@@ -2,13 +2,12 @@
 // runs test processes in parallel: process id + a counter).
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 namespace nard::testing_support {
 
@@ -22,7 +21,8 @@ inline std::string slurp_file(const std::string& path) {
 // A file name in the test temp dir that no other test process uses.
 inline std::string unique_temp_path(const std::string& stem) {
   static int counter = 0;
-  return ::testing::TempDir() + "/" + stem + "_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+  return ::testing::TempDir() + "/" + stem + "_" + std::to_string(getpid()) + "_" +
+         std::to_string(counter++);
 }
 
 }  // namespace nard::testing_support

@@ -91,8 +91,10 @@ class Generator {
   std::vector<Position> plays(const Position& pos, int d1, int d2) {
     start_ = from_position(pos);
     dice_.clear();
-    if (d1 == d2) dice_ = {d1, d1, d1, d1};
-    else dice_ = {std::max(d1, d2), std::min(d1, d2)};
+    if (d1 == d2)
+      dice_ = {d1, d1, d1, d1};
+    else
+      dice_ = {std::max(d1, d2), std::min(d1, d2)};
     const bool first = start_.first_turn[0] && r_.head_limit > 0;
     int limit = r_.head_limit;
     if (first && r_.head_exception == HeadException::Narrow && d1 == d2 &&
@@ -171,14 +173,16 @@ class Generator {
   bool creates(const Board& before, const Board& after) const {
     auto check = [&](auto&& test) { return test(after) && !test(before); };
     if (check([&](const Board& x) { return six_block(x); })) return true;
-    if (r_.fevga_start_quarter && check([&](const Board& x) { return holds_own(x, 19, 24); })) return true;
+    if (r_.fevga_start_quarter && check([&](const Board& x) { return holds_own(x, 19, 24); }))
+      return true;
     if (r_.moultezim_opp_quarter_limit > 0 && check([&](const Board& x) {
           int n = 0;
           for (int q = 7; q <= 12; ++q) n += x.top[0][q] > 0;
           return n > r_.moultezim_opp_quarter_limit;
         }))
       return true;
-    if (r_.t31_closure == T31Closure::Illegal && check([&](const Board& x) { return closure(x); })) return true;
+    if (r_.t31_closure == T31Closure::Illegal && check([&](const Board& x) { return closure(x); }))
+      return true;
     return false;
   }
 

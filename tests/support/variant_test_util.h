@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/notation.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
-#include "formats/notation.h"
 #include "game/movegen/restrictions.h"
 #include "game/rules.h"
 
@@ -151,23 +151,24 @@ inline std::string after_one(const Rules& rules, const Position& pos, std::strin
 }
 
 // Asserts that exactly `moves` are the legal plays (as final positions).
-#define EXPECT_PLAYS(rules, pos, dice, ...)                                                  \
-  EXPECT_EQ(::nard::variant_test::plays(rules, pos, dice),                                   \
-            ::nard::variant_test::after(rules, pos, __VA_ARGS__))                            \
-      << "generated plays of " << (dice) << ":\n"                                            \
+#define EXPECT_PLAYS(rules, pos, dice, ...)                       \
+  EXPECT_EQ(::nard::variant_test::plays(rules, pos, dice),        \
+            ::nard::variant_test::after(rules, pos, __VA_ARGS__)) \
+      << "generated plays of " << (dice) << ":\n"                 \
       << ::nard::variant_test::describe(rules, pos, dice)
 
-inline bool is_play(const Rules& rules, const Position& pos, std::string_view dice, std::string_view move) {
+inline bool is_play(const Rules& rules, const Position& pos, std::string_view dice,
+                    std::string_view move) {
   return plays(rules, pos, dice).count(after_one(rules, pos, move)) > 0;
 }
 
-#define EXPECT_LEGAL(rules, pos, dice, move)                                          \
-  EXPECT_TRUE(::nard::variant_test::is_play(rules, pos, dice, move))                  \
-      << (move) << " should be legal; generated plays of " << (dice) << ":\n"         \
+#define EXPECT_LEGAL(rules, pos, dice, move)                                  \
+  EXPECT_TRUE(::nard::variant_test::is_play(rules, pos, dice, move))          \
+      << (move) << " should be legal; generated plays of " << (dice) << ":\n" \
       << ::nard::variant_test::describe(rules, pos, dice)
-#define EXPECT_ILLEGAL(rules, pos, dice, move)                                        \
-  EXPECT_FALSE(::nard::variant_test::is_play(rules, pos, dice, move))                 \
-      << (move) << " should be illegal; generated plays of " << (dice) << ":\n"       \
+#define EXPECT_ILLEGAL(rules, pos, dice, move)                                  \
+  EXPECT_FALSE(::nard::variant_test::is_play(rules, pos, dice, move))           \
+      << (move) << " should be illegal; generated plays of " << (dice) << ":\n" \
       << ::nard::variant_test::describe(rules, pos, dice)
 
 // The result of playing `move` (the side that played is the winner when mover_wins).

@@ -1,9 +1,10 @@
 // Race-net refit by value iteration from the bear-off database (training/race_refit.h).
+#include "training/race_refit.h"
+
 #include <gtest/gtest.h>
 
 #include "nn/encoder.h"
 #include "nn/weights_file.h"
-#include "training/race_refit.h"
 
 namespace nard::training {
 namespace {
@@ -24,8 +25,10 @@ TEST(RaceRefit, MovesOnlyTheRaceNetTowardsItsOnePlyTargetsWhateverTheThreadCount
   ASSERT_EQ(r->report.rounds.size(), 2u);
   // A random race net is far from its own 1-ply values; training on them brings it closer.
   EXPECT_LT(r->report.rounds[0].held_out_after, r->report.rounds[0].held_out_before);
-  EXPECT_EQ(*r->weights.net_for(EncoderId::BackgammonContact), *start.net_for(EncoderId::BackgammonContact));
-  EXPECT_NE(*r->weights.net_for(EncoderId::BackgammonRace), *start.net_for(EncoderId::BackgammonRace));
+  EXPECT_EQ(*r->weights.net_for(EncoderId::BackgammonContact),
+            *start.net_for(EncoderId::BackgammonContact));
+  EXPECT_NE(*r->weights.net_for(EncoderId::BackgammonRace),
+            *start.net_for(EncoderId::BackgammonRace));
   EXPECT_FALSE(r->weights.validate().has_value());
 
   c.threads = 1;

@@ -1,5 +1,7 @@
 // The supervised pipeline (training/supervised.h): a tiny run end to end, its files, determinism
 // across thread counts and across an interruption, and refused resumes.
+#include "training/supervised.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,13 +10,12 @@
 #include <functional>
 #include <sstream>
 
-#include "coach/position_valuation.h"
-#include "game/dice.h"
-#include "formats/position_arg.h"
 #include "coach/position_database.h"
+#include "coach/position_valuation.h"
+#include "formats/position_arg.h"
+#include "game/dice.h"
 #include "nn/weights_file.h"
 #include "training/checkpoint.h"
-#include "training/supervised.h"
 
 namespace nard::training {
 namespace {
@@ -22,7 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path temp_dir(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("nard_supervised_test_" + name + "_" + std::to_string(::getpid()));
+  const fs::path p = fs::temp_directory_path() /
+                     ("nard_supervised_test_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(p);
   return p;
 }
@@ -70,14 +72,16 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
                  phases.push_back(p.phase);
                  if (p.phase == "fit" && !p.message.empty()) fit = p.message;
                }).has_value());
-  for (const char* f : {"config.txt", "first.nardnet", "latest.nardnet", "metrics.csv", "strength.svg",
-                        "step-0001/report.txt", "step-0001/model.nardnet", "step-0001/positions-0000.npdb",
-                        "step-0002/report.txt", "step-0002/model.nardnet"})
+  for (const char* f :
+       {"config.txt", "first.nardnet", "latest.nardnet", "metrics.csv", "strength.svg",
+        "step-0001/report.txt", "step-0001/model.nardnet", "step-0001/positions-0000.npdb",
+        "step-0002/report.txt", "step-0002/model.nardnet"})
     EXPECT_TRUE(fs::exists(base / "a" / f)) << f;
   EXPECT_NE(std::find(phases.begin(), phases.end(), "value"), phases.end());
   EXPECT_NE(std::find(phases.begin(), phases.end(), "fit"), phases.end());
   // Chunks are position databases that say how they were made.
-  Result<PositionDatabase> db = load_position_database((base / "a/step-0001/positions-0000.npdb").string());
+  Result<PositionDatabase> db =
+      load_position_database((base / "a/step-0001/positions-0000.npdb").string());
   ASSERT_TRUE(db.ok()) << db.error().message;
   EXPECT_EQ(db->target_ply, 1);
   EXPECT_EQ(db->rules, "wbf");
@@ -137,9 +141,7 @@ TEST(Supervised, TinyRunWritesEveryFileAndIsDeterministic) {
         EXPECT_EQ(again[row][col], straight[row][col]) << straight[0][col];
       }
     }
-    if (row > 1) {
-      EXPECT_GE(std::stod(again[row][1]), std::stod(again[row - 1][1]));
-    }
+    if (row > 1) { EXPECT_GE(std::stod(again[row][1]), std::stod(again[row - 1][1])); }
   }
   fs::remove_all(base);
 }
@@ -176,17 +178,20 @@ TEST(Supervised, PlayGroupsAreWrittenWholeAndTheRankingTermActs) {
   EXPECT_GT(chunks, 1);
   EXPECT_GT(records, 30u);
   EXPECT_NE(fit.find("held-out play groups"), std::string::npos) << fit;
-  EXPECT_NE(bytes_of(base / "a/step-0001/report.txt").find("held_out_choice_after"), std::string::npos);
+  EXPECT_NE(bytes_of(base / "a/step-0001/report.txt").find("held_out_choice_after"),
+            std::string::npos);
   Result<NetWeights> fitted = load_weights((base / "a/latest.nardnet").string());
   ASSERT_TRUE(fitted.ok());
-  EXPECT_NE(fitted->description.find("ranking term 2 over play groups of 3"), std::string::npos) << fitted->description;
+  EXPECT_NE(fitted->description.find("ranking term 2 over play groups of 3"), std::string::npos)
+      << fitted->description;
 
   SupervisedConfig one = c;
   one.out_dir = (base / "b").string();
   one.threads = 1;
   ASSERT_FALSE(run_supervised(one, {}).has_value());
   EXPECT_EQ(bytes_of(base / "a/latest.nardnet"), bytes_of(base / "b/latest.nardnet"));
-  EXPECT_EQ(bytes_of(base / "a/step-0001/positions-0000.npdb"), bytes_of(base / "b/step-0001/positions-0000.npdb"));
+  EXPECT_EQ(bytes_of(base / "a/step-0001/positions-0000.npdb"),
+            bytes_of(base / "b/step-0001/positions-0000.npdb"));
 
   // Without the ranking term, the same groups (held out and batched alike) fit to other weights.
   SupervisedConfig plain = one;
@@ -196,7 +201,8 @@ TEST(Supervised, PlayGroupsAreWrittenWholeAndTheRankingTermActs) {
   ASSERT_FALSE(run_supervised(plain, [&](const SupervisedProgress& p) {
                  if (p.phase == "fit" && !p.message.empty()) plain_fit = p.message;
                }).has_value());
-  EXPECT_EQ(bytes_of(base / "a/step-0001/positions-0000.npdb"), bytes_of(base / "c/step-0001/positions-0000.npdb"));
+  EXPECT_EQ(bytes_of(base / "a/step-0001/positions-0000.npdb"),
+            bytes_of(base / "c/step-0001/positions-0000.npdb"));
   // The contact fits (the figures of the fitted nets, kept or not) differ.
   const auto contact = [](const std::string& m) { return m.substr(0, m.find("; bg-race")); };
   EXPECT_NE(contact(plain_fit), contact(fit)) << plain_fit << "\n" << fit;
@@ -279,9 +285,7 @@ TEST(Supervised, FocusKeepsThePositionsWhereZeroAndOnePlyDifferMost) {
     ++j;
   }
   for (size_t i = 0; i < every.size(); ++i) {
-    if (!is_kept[i]) {
-      EXPECT_LE(gap[i], least_kept) << i;
-    }
+    if (!is_kept[i]) { EXPECT_LE(gap[i], least_kept) << i; }
   }
 
   SupervisedConfig one = focus;
@@ -317,7 +321,8 @@ TEST(Supervised, FreshDeeperNetFromAnotherRunsPositions) {
   Result<NetWeights> start = load_weights(init);
   EXPECT_EQ(w->nets[1].hidden_sizes(), start->nets[1].hidden_sizes());  // no shape asked: kept
   // The fit saw run a's positions besides its own few.
-  Result<PositionDatabase> own = load_position_database((base / "b/step-0001/positions-0000.npdb").string());
+  Result<PositionDatabase> own =
+      load_position_database((base / "b/step-0001/positions-0000.npdb").string());
   ASSERT_TRUE(own.ok());
   const long long fitted = std::stoll(fit.substr(fit.find(": ") + 2));
   EXPECT_GT(fitted, (long long)own->records.size()) << fit;
@@ -364,7 +369,8 @@ TEST(Supervised, ContactNetGrowsIntoContact2Inputs) {
       extra += std::abs(first.weight[size_t(o) * first.inputs + i]);
   EXPECT_GT(extra, 0.0) << fit;
   EXPECT_EQ(w->net_for(EncoderId::BackgammonRace)->encoder, EncoderId::BackgammonRace);
-  EXPECT_NE(bytes_of(base / "run/config.txt").find("contact_inputs bg-contact2"), std::string::npos);
+  EXPECT_NE(bytes_of(base / "run/config.txt").find("contact_inputs bg-contact2"),
+            std::string::npos);
   // A second run may start from the bg-contact2 model (no growing left to do).
   SupervisedConfig again = tiny(base / "again", (base / "run/latest.nardnet").string());
   again.steps = 1;
@@ -424,8 +430,10 @@ TEST(Supervised, FitOnlyRaceLeavesTheContactNetAsItWas) {
   EXPECT_EQ(fit.find("not kept"), std::string::npos) << fit;
   Result<NetWeights> w = load_weights((base / "run/latest.nardnet").string());
   ASSERT_TRUE(w.ok()) << w.error().message;
-  EXPECT_TRUE(*w->net_for(EncoderId::BackgammonContact) == *start->net_for(EncoderId::BackgammonContact));
-  EXPECT_FALSE(*w->net_for(EncoderId::BackgammonRace) == *start->net_for(EncoderId::BackgammonRace)) << fit;
+  EXPECT_TRUE(*w->net_for(EncoderId::BackgammonContact) ==
+              *start->net_for(EncoderId::BackgammonContact));
+  EXPECT_FALSE(*w->net_for(EncoderId::BackgammonRace) == *start->net_for(EncoderId::BackgammonRace))
+      << fit;
   EXPECT_EQ(w->net_for(EncoderId::BackgammonRace)->hidden_sizes(), wider);
   EXPECT_NE(bytes_of(base / "run/config.txt").find("fit_only race"), std::string::npos);
   // The contact net's shape options with --fit-only race are refused (and the race net's with contact).
@@ -440,7 +448,8 @@ TEST(Supervised, FitOnlyRaceLeavesTheContactNetAsItWas) {
   shaped.race_hidden = {12};
   shape_refused = run_supervised(shaped, {});
   ASSERT_TRUE(shape_refused.has_value());
-  EXPECT_NE(shape_refused->message.find("--race-hidden"), std::string::npos) << shape_refused->message;
+  EXPECT_NE(shape_refused->message.find("--race-hidden"), std::string::npos)
+      << shape_refused->message;
   // Only backgammon has two nets to choose from.
   SupervisedConfig plakoto = tiny(base / "pl", init);
   plakoto.variant = "plakoto";

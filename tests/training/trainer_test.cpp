@@ -1,10 +1,13 @@
 // Tests of the LibTorch trainer (a separate binary: a torch process takes ~0.35 s to start).
+#include "training/trainer.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 
+#include "core/sha256.h"
 #include "game/dice.h"
 #include "game/playout.h"
 #include "nn/encoder.h"
@@ -13,9 +16,7 @@
 #include "training/checkpoint.h"
 #include "training/learner.h"
 #include "training/self_play.h"
-#include "core/sha256.h"
 #include "training/td_targets.h"
-#include "training/trainer.h"
 
 namespace nard::training {
 namespace {
@@ -23,7 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path temp_dir(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("nard_training_test_" + name + "_" + std::to_string(::getpid()));
+  const fs::path p =
+      fs::temp_directory_path() / ("nard_training_test_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(p);
   return p;
 }
@@ -90,7 +92,9 @@ TEST(LearnerRanking, FitsTheDifferencesWithinEachGroup) {
       for (int i = 0; i < size; ++i) {
         const int row = singles + g * size + i;
         e[i] = t[i] = 0;
-        for (int k = 0; k < 5; ++k) e[i] += equity[size_t(k)] * p[size_t(row * 5 + k)], t[i] += equity[size_t(k)] * y[size_t(row * 5 + k)];
+        for (int k = 0; k < 5; ++k)
+          e[i] += equity[size_t(k)] * p[size_t(row * 5 + k)],
+              t[i] += equity[size_t(k)] * y[size_t(row * 5 + k)];
         em += e[i] / size, tm += t[i] / size;
       }
       for (int i = 0; i < size; ++i) sum += std::pow((e[i] - em) - (t[i] - tm), 2);
@@ -162,9 +166,9 @@ TEST(TrainerParity, TorchNetMatchesInferenceNetOnRandomAndRealPositions) {
 // the play from s2. V1 is B's view of s1, V2 A's view of s2.
 TEST(TdTargets, LambdaReturnsOfAHandMadeGame) {
   const Probabilities v0{};
-  const Probabilities v1{0.6f, 0.2f, 0.0f, 0.1f, 0.0f};   // B's view
-  const Probabilities v2{0.9f, 0.5f, 0.1f, 0.0f, 0.0f};   // A's view
-  const Probabilities result = decided(true, 2);          // A, on roll in s2, wins a gammon
+  const Probabilities v1{0.6f, 0.2f, 0.0f, 0.1f, 0.0f};  // B's view
+  const Probabilities v2{0.9f, 0.5f, 0.1f, 0.0f, 0.0f};  // A's view
+  const Probabilities result = decided(true, 2);         // A, on roll in s2, wins a gammon
   const std::vector<Probabilities> values{v0, v1, v2};
 
   // lambda = 1: every target is the result, seen from each position's side.
