@@ -1,7 +1,7 @@
 // Writes the weight average ("model soup") of the nets of one role in several models of the same
 // game and architecture: every weight and bias of that role's net becomes the mean over the
 // models; the other nets are the first model's. Nets fitted from one common start to similar
-// targets (bg-N, bg-O, bg-P from the same shipped net, models/README.md) sit in one basin of the
+// targets (bg-N, bg-O, bg-P from the same shipped net, experiments/history.md) sit in one basin of the
 // loss, so their mean is a net of that basin too, and often a better one than each.
 //
 // Build (from a build directory of nard):

@@ -1,6 +1,6 @@
 // Writes model A with one of its nets replaced by model B's net of the same role (e.g. A's
 // contact net with B's race net; a bg-contact2 net fills the bg-contact role), to measure what
-// each net of a refit contributes (models/README.md, session 23). Both models must be of the same
+// each net of a refit contributes (experiments/history.md, session 23). Both models must be of the same
 // game and hold that net.
 //
 // Build (from a build directory of nard):

@@ -2,7 +2,7 @@
 // "tawla31-count" model that plays exactly as the old one did: its count outputs become copies of
 // its P(win) output (win_gammon = P(win), lose_gammon = 1 - P(win)), so the equity the search ranks
 // plays by, 15 * (win_gammon - lose_gammon) = 15 * (2 P(win) - 1), orders plays as 2 P(win) - 1 did.
-// Used to measure a count-aware net against the model it replaces (models/README.md), never shipped.
+// Used to measure a count-aware net against the model it replaces (experiments/history.md), never shipped.
 //
 // Build (from a build directory of nard):
 //   c++ -std=c++20 -O2 -I.. ../scripts/tawla31_pwin_model.cpp nn/libnard_nn.a engine/libnard_engine.a \

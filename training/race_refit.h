@@ -31,7 +31,7 @@ struct RaceRefitConfig {
   uint64_t seed = 1;
   int threads = 2;  // self-play and target threads
   // Of the bear-off turns the database covers (targets: its exact values), keep one in this many;
-  // 0 keeps none. Keeping them (4: r4 in models/README.md) kept the net alone right in bear-offs
+  // 0 keeps none. Keeping them (4: r4 in experiments/history.md) kept the net alone right in bear-offs
   // but drifted its race values above rollouts; the shipped refit keeps none.
   int bearoff_one_in = 0;
 };

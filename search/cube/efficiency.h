@@ -40,7 +40,7 @@ inline constexpr double kRaceCubeLifeMax = 0.70;
 // cube turns a lookahead would see. The offset below makes the 0-ply decision agree best with our
 // own 2-ply decisions, whose leaves keep the x above: fitted on 8,000 decisions (4,000 self-play
 // positions of the shipped net, seed 2, each with the cube centred and on 2 owned; `nard bench
-// cube-reference`, models/README.md "Session 29"), best from +0.05 to +0.06 for every kind alike.
+// cube-reference`, experiments/history.md "Session 29"), best from +0.05 to +0.06 for every kind alike.
 inline constexpr double kRootCubeLifeOffset = 0.05;
 // The same at 1-ply: a money decision looking one roll ahead values its leaves (the opponent on
 // roll, before his cube decision) with gnubg's x and doubled even more often too early (138 times

@@ -64,16 +64,16 @@ int main(int argc, char** argv) {
       if (n > 0) p = list.positions[size_t(rng.below(uint32_t(n)))];
       p = p.flipped();
     }
-    write(dir / "position_database" / (game + ".npdb"), serialize_position_database(db));
+    write(dir / "position_database" / (game + ".seed"), serialize_position_database(db));
     // The same as truncated rollout targets: format version 2.
     db.target_kind = TargetKind::Rollout;
     db.target_ply = 0;
     db.target_trials = 72;
     db.target_truncation = 10;
-    write(dir / "position_database" / (game + "-rollout.npdb"), serialize_position_database(db));
+    write(dir / "position_database" / (game + "-rollout.seed"), serialize_position_database(db));
     // The same as two play groups of 3: format version 3.
     db.play_group = 3;
-    write(dir / "position_database" / (game + "-groups.npdb"), serialize_position_database(db));
+    write(dir / "position_database" / (game + "-groups.seed"), serialize_position_database(db));
   }
   return 0;
 }
