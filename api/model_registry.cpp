@@ -1,7 +1,7 @@
 #include "api/model_registry.h"
 
-#include "nn/bearoff_database.h"
 #include "nn/model_path.h"
+#include "play/bot.h"
 
 namespace nard::api {
 
@@ -57,10 +57,8 @@ Result<std::shared_ptr<const NeuralModel>> ModelRegistry::model(const Rules& rul
   Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::create(rules, weights);
   if (!m) return m;
   std::shared_ptr<const NeuralModel> model = *m;
-  if (options_.bearoff_db) {
-    Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(rules);
-    if (db) model = with_bearoff_database(model, *db);
-  }
+  model =
+      with_bearoff(model, options_.bearoff_db ? BearoffDatabases::Both : BearoffDatabases::None);
   std::lock_guard lock(mutex_);
   if (auto it = prepared_.find(rules_key); it != prepared_.end()) return it->second;  // a race
   if (prepared_.size() < options_.max_rule_sets) prepared_.emplace(rules_key, model);

@@ -23,32 +23,30 @@ void add_bot_options(CLI::App* cmd, BotArgs& a) {
                 "Evaluate bear-off positions with the net, not the bear-off databases");
 }
 
+BearoffDatabases bearoff_choice(bool disabled, bool one_sided_only) {
+  if (disabled) return BearoffDatabases::None;
+  return one_sided_only ? BearoffDatabases::OneSided : BearoffDatabases::Both;
+}
+
 std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
                                                         bool disabled, bool one_sided_only) {
-  if (disabled) return model;
-  Result<std::shared_ptr<const BearoffDatabase>> db = BearoffDatabase::create(
-      model->rules(), one_sided_only ? 0 : TwoSidedBearoff::kDefaultCheckers);
-  if (!db) return model;  // another game's bear-off: the net alone
-  return with_bearoff_database(model, *db);
+  return with_bearoff(std::move(model), bearoff_choice(disabled, one_sided_only));
 }
 
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
-  Result<Rules> rules = resolve_rules(a.variant, a.rules);
-  if (!rules) return fail_input(rules.error()), nullptr;
-  std::string path = a.model;
-  if (path.empty()) {
-    Result<std::string> found = default_model_path(rules->variant);
-    if (!found) return fail_runtime(found.error()), nullptr;
-    path = *found;
+  BotOptions options;
+  options.variant = a.variant;
+  options.rules = a.rules;
+  options.model = a.model;
+  options.ply = a.ply;
+  options.bearoff = bearoff_choice(a.no_bearoff_db, a.one_sided_bearoff);
+  BotError why;
+  Result<Bot> bot = make_bot(options, &why);
+  if (!bot) {
+    if (why.no_shipped_model) return fail_runtime(why.error), nullptr;
+    return fail_input(why.error), nullptr;
   }
-  Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(*rules, path);
-  if (!model) return fail_input(model.error()), nullptr;
-  auto bot = std::make_unique<LoadedBot>();
-  bot->rules = *rules;
-  bot->model = with_default_bearoff(*model, a.no_bearoff_db, a.one_sided_bearoff);
-  bot->model_path = path;
-  bot->search.ply = a.ply;
-  return bot;
+  return std::make_unique<LoadedBot>(std::move(bot).value());
 }
 
 MatchView view_of_on_roll(const MatchState& m) { return match_view(m, m.on_roll); }

@@ -13,6 +13,7 @@
 #include "game/rules.h"
 #include "nn/evaluator.h"
 #include "nn/probabilities.h"
+#include "play/bot.h"
 #include "search/search.h"
 
 namespace nard::tools {
@@ -28,23 +29,18 @@ struct BotArgs {
 // Adds --variant, --rules, --model, --ply (0..3), --json and --no-bearoff-db to cmd.
 void add_bot_options(CLI::App* cmd, BotArgs& args);
 
-struct LoadedBot {
-  Rules rules;
-  std::shared_ptr<const NeuralModel> model;
-  std::string model_path;
-  SearchConfig search;  // ply from the arguments
-};
+// A bot as the commands use it: play/bot.h's facade.
+using LoadedBot = Bot;
 
-// The model with the bear-off database attached (nn/bearoff_database.h: one-sided, and the
-// two-sided one of gnubg's extent unless `one_sided_only`) when the game has backgammon's
-// bear-off and `disabled` is false; otherwise the model as it is.
+// The choice of bear-off databases the flags make.
+BearoffDatabases bearoff_choice(bool disabled, bool one_sided_only = false);
+
+// The model with the bear-off databases attached (play/bot.h with_bearoff) unless `disabled`.
 std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
                                                         bool disabled, bool one_sided_only = false);
 
-// Resolves the rules and loads the model (--model, or the shipped one for the game) with the
-// bear-off database unless --no-bearoff-db (with_default_bearoff). On failure
-// prints the one-line message with exit code 2 (bad option or file) or 1 (no shipped model) and
-// returns nullptr.
+// The bot of the options (play/bot.h make_bot). On failure prints the one-line message with exit
+// code 2 (bad option or file) or 1 (no shipped model) and returns nullptr.
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);
 
 // What the player on roll sees of the match (game/match.h).

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace nard::binary {
 
@@ -60,6 +61,18 @@ class Reader {
     uint32_t u = 0;
     if (!u32(u)) return false;
     v = std::bit_cast<float>(u);
+    return true;
+  }
+  // n floats into `out` (resized to n).
+  bool f32s(std::vector<float>& out, size_t n) {
+    if (left() / 4 < n) return false;
+    out.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t v = 0;
+      for (int k = 0; k < 4; ++k) v |= uint32_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
+      out[i] = std::bit_cast<float>(v);
+      pos_ += 4;
+    }
     return true;
   }
   // A string of at most max_length bytes (a longer one is refused as corrupt).

@@ -1,5 +1,5 @@
-// Small exception-free text helpers shared by the match file readers (formats/mat_file.cpp,
-// formats/sgf_file.cpp): every reader path returns an Error instead of throwing.
+// Small exception-free text helpers shared by the match file readers (formats/mat_file_reader.cpp,
+// formats/sgf_file_reader.cpp): every reader path returns an Error instead of throwing.
 #pragma once
 
 #include <cctype>

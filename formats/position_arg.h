@@ -27,9 +27,6 @@ Result<MatchState> match_state_arg(std::string_view text);
 // first-turn flags).
 std::string format_position_for(const Position& pos, const Rules& rules);
 
-// A variant name and a rules preset together (the CLI's --variant and --rules): the variant
-// picks the game, the preset (with option overrides, "longnardy,head_exception=general") a set
-// of rules of it. Empty strings mean the default (backgammon, the variant's default preset).
-Result<Rules> resolve_rules(const std::string& variant, const std::string& preset);
+// resolve_rules (the CLI's --variant and --rules together) is in game/rules.h.
 
 }  // namespace nard

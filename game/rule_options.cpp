@@ -277,4 +277,30 @@ std::vector<std::string> rule_option_names() {
   return names;
 }
 
+Result<Rules> resolve_rules(const std::string& variant, const std::string& preset) {
+  if (variant.empty() && !preset.empty()) {
+    // Without --variant the game is backgammon, unless the preset is named after its game
+    // (--rules longnardy,head_exception=general): a preset of another game, such as ru_sport
+    // (Long Nardy, not the backgammon preset ru_short), must not switch game silently.
+    Result<Rules> r = rules_preset(preset);
+    if (!r || r->variant == Variant::Backgammon) return r;
+    const std::string name = preset.substr(0, preset.find(','));
+    Result<Rules> named = rules_for_variant(name);
+    if (named && named->variant == r->variant) return r;
+    return make_error("--rules " + name + " is a " + std::string(variant_name(r->variant)) +
+                      " preset, but the game is backgammon (no --variant); add --variant " +
+                      std::string(variant_name(r->variant)) + " to play " +
+                      std::string(variant_name(r->variant)));
+  }
+  Result<Rules> base = rules_for_variant(variant.empty() ? "backgammon" : variant);
+  if (!base || preset.empty()) return base;
+  Result<Rules> r = rules_preset(preset);
+  if (!r) return r;
+  if (r->variant != base->variant)
+    return make_error("--rules " + preset.substr(0, preset.find(',')) + " is a " +
+                      std::string(variant_name(r->variant)) + " preset, but --variant is " +
+                      std::string(variant_name(base->variant)));
+  return r;
+}
+
 }  // namespace nard

@@ -126,6 +126,11 @@ std::vector<std::string> preset_names();
 // The default preset of a variant name (backgammon, plakoto, tawla31, fevga, longnardy and the
 // regional aliases tapa, mahbusa, narde, moultezim).
 Result<Rules> rules_for_variant(std::string_view variant);
+
+// A variant name and a rules preset together (the CLI's --variant and --rules): the variant
+// picks the game, the preset (with option overrides, "longnardy,head_exception=general") a set
+// of rules of it. Empty strings mean the default (backgammon, the variant's default preset).
+Result<Rules> resolve_rules(const std::string& variant, const std::string& preset);
 std::string_view variant_name(Variant v);
 
 // The starting position of the game, mover on roll (first-turn flags set where they matter).

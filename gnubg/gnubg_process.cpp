@@ -79,10 +79,18 @@ Result<std::string> find_gnubg() {
   return make_error("gnubg not found: apt-get install gnubg");
 }
 
+void prepare_gnubg_home() {
+  const char* home = std::getenv("HOME");
+  if (!home || !*home) return;
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(home) / ".gnubg", ignored);
+}
+
 Result<std::unique_ptr<GnubgProcess>> GnubgProcess::start(const std::string& executable,
                                                           std::string_view script, int timeout_ms) {
   if (!is_executable_file(executable))
     return make_error("gnubg not found at " + executable + ": apt-get install gnubg");
+  prepare_gnubg_home();
 
   // The script, in a file of its own (removed when start() returns: gnubg has read it by then).
   std::string script_path = temp_template("nard_gnubg", ".py");

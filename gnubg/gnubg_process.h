@@ -29,6 +29,10 @@ namespace nard {
 // "gnubg not found: apt-get install gnubg".
 Result<std::string> find_gnubg();
 
+// gnubg makes its folder ~/.gnubg on its first run, and two first runs at once fail ("File
+// exists", exit status 1): every start of gnubg makes the folder first. Errors are left to gnubg.
+void prepare_gnubg_home();
+
 class GnubgProcess {
  public:
   // Starts `executable` with the script; waits at most timeout_ms for "ready".

@@ -8,9 +8,11 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <set>
 
 #include "core/atomic_file.h"
+#include "core/binary_io.h"
 #include "core/read_file.h"
 #include "game/dice.h"
 
@@ -19,66 +21,12 @@ namespace nard {
 namespace {
 
 constexpr uint32_t kMaxNets = 8;
-constexpr uint64_t kFnvOffset = 0xCBF29CE484222325ull;
-constexpr uint64_t kFnvPrime = 0x100000001B3ull;
-
-uint64_t fnv1a64(std::string_view bytes) {
-  uint64_t h = kFnvOffset;
-  for (unsigned char c : bytes) h = (h ^ c) * kFnvPrime;
-  return h;
-}
-
-void put_u32(std::string& s, uint32_t v) {
-  for (int k = 0; k < 4; ++k) s.push_back(char((v >> (8 * k)) & 0xFFu));
-}
-void put_u64(std::string& s, uint64_t v) {
-  for (int k = 0; k < 8; ++k) s.push_back(char((v >> (8 * k)) & 0xFFu));
-}
-void put_f32(std::string& s, float f) { put_u32(s, std::bit_cast<uint32_t>(f)); }
-
-// Little-endian reader over a byte range; every read reports truncation instead of overrunning.
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  bool u32(uint32_t& v) {
-    if (left() < 4) return false;
-    v = 0;
-    for (int k = 0; k < 4; ++k) v |= uint32_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
-    pos_ += 4;
-    return true;
-  }
-  bool u64(uint64_t& v) {
-    if (left() < 8) return false;
-    v = 0;
-    for (int k = 0; k < 8; ++k) v |= uint64_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
-    pos_ += 8;
-    return true;
-  }
-  bool f32s(std::vector<float>& out, size_t n) {
-    if (left() / 4 < n) return false;
-    out.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      uint32_t v = 0;
-      for (int k = 0; k < 4; ++k) v |= uint32_t(uint8_t(bytes_[pos_ + k])) << (8 * k);
-      out[i] = std::bit_cast<float>(v);
-      pos_ += 4;
-    }
-    return true;
-  }
-  bool str(std::string& out) {
-    uint32_t n = 0;
-    if (!u32(n) || left() < n) return false;
-    out.assign(bytes_.substr(pos_, n));
-    pos_ += n;
-    return true;
-  }
-  size_t left() const { return bytes_.size() - pos_; }
-  size_t pos() const { return pos_; }
-
- private:
-  std::string_view bytes_;
-  size_t pos_ = 0;
-};
+// The encoding shared by nard's binary files (core/binary_io.h).
+using binary::fnv1a64;
+using binary::put_f32;
+using binary::put_u32;
+using binary::put_u64;
+using Reader = binary::Reader;
 
 }  // namespace
 
@@ -183,8 +131,8 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
   if (header.left() > size_t(payload_bytes) + 8)
     return fail(std::to_string(header.left() - payload_bytes - 8) +
                 " unexpected bytes after the checksum; the file is damaged or not a nard model");
-  const std::string_view payload = bytes.substr(header.pos(), payload_bytes);
-  Reader tail(bytes.substr(header.pos() + payload_bytes));
+  const std::string_view payload = bytes.substr(header.offset(), payload_bytes);
+  Reader tail(bytes.substr(header.offset() + payload_bytes));
   uint64_t checksum = 0;
   tail.u64(checksum);
   if (checksum != fnv1a64(payload))
@@ -196,7 +144,8 @@ Result<NetWeights> parse_weights(std::string_view bytes, std::string_view source
   const std::string truncated =
       "payload ends early although its checksum matches; the writer is broken";
   uint32_t nets = 0;
-  if (!r.str(w.description) || !r.u32(nets)) return fail(truncated);
+  if (!r.str(w.description, std::numeric_limits<uint32_t>::max()) || !r.u32(nets))
+    return fail(truncated);
   if (nets == 0 || nets > kMaxNets)
     return fail("holds " + std::to_string(nets) + " nets; expected 1.." + std::to_string(kMaxNets));
   for (uint32_t k = 0; k < nets; ++k) {

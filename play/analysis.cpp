@@ -9,107 +9,17 @@
 #include <mutex>
 
 #include "core/work_share.h"
-#include "game/cube.h"
-#include "game/game_replay.h"
 #include "game/move.h"
 #include "game/movegen/movegen.h"
+#include "play/analysis_detail.h"
 #include "play/turn_analysis_bytes.h"
 #include "search/cube/lookahead.h"
 
 namespace nard {
 
-Skill skill_of(double error, const SkillThresholds& t) {
-  if (error > t.very_bad) return Skill::VeryBad;
-  if (error > t.bad) return Skill::Bad;
-  if (error > t.doubtful) return Skill::Doubtful;
-  return Skill::None;
-}
-
-std::string_view skill_name(Skill s) {
-  switch (s) {
-    case Skill::None:
-      return "";
-    case Skill::Doubtful:
-      return "doubtful";
-    case Skill::Bad:
-      return "bad";
-    case Skill::VeryBad:
-      return "very bad";
-  }
-  return "";
-}
-
-LuckMark luck_mark(double luck) {
-  if (luck > 0.6) return LuckMark::VeryGood;
-  if (luck > 0.3) return LuckMark::Good;
-  if (luck < -0.6) return LuckMark::VeryBad;
-  if (luck < -0.3) return LuckMark::Bad;
-  return LuckMark::None;
-}
-
-std::string_view luck_name(LuckMark m) {
-  switch (m) {
-    case LuckMark::VeryBad:
-      return "very unlucky";
-    case LuckMark::Bad:
-      return "unlucky";
-    case LuckMark::None:
-      return "";
-    case LuckMark::Good:
-      return "lucky";
-    case LuckMark::VeryGood:
-      return "very lucky";
-  }
-  return "";
-}
-
-double PlayerStats::error_rate() const {
-  return decisions() ? 1000.0 * total_error() / decisions() : 0.0;
-}
-double PlayerStats::performance_rating() const {
-  return decisions() ? 500.0 * total_error() / decisions() : 0.0;
-}
-
-void PlayerStats::add(const PlayerStats& o) {
-  moves += o.moves;
-  unforced_moves += o.unforced_moves;
-  for (size_t i = 0; i < marked_moves.size(); ++i) marked_moves[i] += o.marked_moves[i];
-  checker_error += o.checker_error;
-  checker_cost += o.checker_cost;
-  cube_decisions += o.cube_decisions;
-  close_cube_decisions += o.close_cube_decisions;
-  doubles += o.doubles;
-  takes += o.takes;
-  passes += o.passes;
-  missed_doubles += o.missed_doubles;
-  wrong_doubles += o.wrong_doubles;
-  wrong_takes += o.wrong_takes;
-  wrong_passes += o.wrong_passes;
-  missed_double_error += o.missed_double_error;
-  wrong_double_error += o.wrong_double_error;
-  wrong_take_error += o.wrong_take_error;
-  wrong_pass_error += o.wrong_pass_error;
-  cube_error += o.cube_error;
-  cube_cost += o.cube_cost;
-  for (size_t i = 0; i < luck_marks.size(); ++i) luck_marks[i] += o.luck_marks[i];
-  luck += o.luck;
-  luck_cost += o.luck_cost;
-  actual_result += o.actual_result;
-  luck_adjusted_result += o.luck_adjusted_result;
-}
-
 namespace {
 
-// What the replay tells about a turn beyond TurnAnalysis: the cube in force for the roll (after a
-// double and take), the play made, whether this is the game's first turn.
-struct TurnJob {
-  int game = 0, turn = 0;
-  MatchContext play_context;  // after the turn's cube action
-  bool first_turn = false;
-  bool analyse_cube = false;
-  Position played{};
-  bool has_play = false;
-};
+using namespace analysis_detail;
 
 // One thread's tools for one game's rules.
 struct Worker {
@@ -128,123 +38,6 @@ double cost_factor(const MatchContext& ctx, const Rules& rules) {
   const double cash_opp =
       ctx.met->mwc(ctx.my_away(), ctx.opp_away() - ctx.cube.value, crawford_done);
   return (cash_me - cash_opp) / 2.0;
-}
-
-MatchContext context_for(const MatchRecord& record, const MatchGame& game, const Rules& rules,
-                         const CubeState& cube, int player, const MatchEquityTable* met) {
-  MatchView view;
-  view.match_length = record.match_length;
-  view.my_score = game.score[size_t(player)];
-  view.opp_score = game.score[size_t(1 - player)];
-  view.crawford_game = game.crawford_game;
-  view.cube = cube;
-  view.cube.pending_from = -1;
-  view.cube.owner = cube.owner < 0 ? -1 : (cube.owner == player ? 0 : 1);
-  if (record.match_length > 0 && met) return match_context(view, *met, rules);
-  MatchContext ctx;
-  ctx.cube = cube_view(view.cube, 0);
-  return ctx;
-}
-
-bool may_double_now(const Rules& rules, const MatchContext& ctx) {
-  if (!rules.cube) return false;
-  if (ctx.cube.owner == CubeHolder::Opponent) return false;
-  if (ctx.crawford_game) return false;
-  if (next_cube_value(rules, ctx.cube.value) > rules.cube_cap) return false;
-  // gnubg's dead cube: a side that wins the match with the cube as it stands gains nothing.
-  if (ctx.match_length > 0 && ctx.my_away() <= ctx.cube.value) return false;
-  return true;
-}
-
-// Replays one game, filling the turn skeletons and their jobs.
-std::optional<Error> replay_game(const MatchRecord& record, int g, const Rules& rules,
-                                 const AnalysisConfig& config, const MatchEquityTable* met,
-                                 GameAnalysis& out, std::vector<TurnJob>& jobs) {
-  const MatchGame& game = record.games[size_t(g)];
-  GameReplay replay(rules, record.match_length, game.score, game.crawford_game);
-  int open = -1;  // the turn being filled
-  int turns_started = 0;
-  auto start_turn = [&](int player) {
-    TurnAnalysis t;
-    t.player = player;
-    t.context = context_for(record, game, rules, replay.cube(), player, met);
-    t.before = replay.position();
-    out.turns.push_back(t);
-    TurnJob j;
-    j.game = g;
-    j.turn = int(out.turns.size()) - 1;
-    j.first_turn = turns_started++ == 0;
-    j.analyse_cube = config.cubeful && !j.first_turn && may_double_now(rules, t.context);
-    jobs.push_back(j);
-    open = int(jobs.size()) - 1;
-  };
-  for (const MatchAction& a : game.actions) {
-    std::optional<Error> e;
-    switch (a.kind) {
-      case ActionKind::Double:
-        if (open < 0) start_turn(a.player);
-        if (!replay.double_pending() && out.turns.back().player == a.player) {
-          jobs[size_t(open)].analyse_cube = config.cubeful && rules.cube;
-          if (!out.turns.back().cube) out.turns.back().cube = CubeAnalysis{};
-          out.turns.back().cube->doubled = true;
-        }
-        e = replay.double_cube(a.player);
-        break;
-      case ActionKind::Take:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Take;
-        e = replay.take(a.player);
-        break;
-      case ActionKind::Drop:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Pass;
-        e = replay.drop(a.player);
-        break;
-      case ActionKind::Beaver:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Beaver;
-        e = replay.beaver(a.player);
-        break;
-      case ActionKind::Roll:
-        e = replay.roll(a.player, a.dice);
-        if (e) break;
-        if (open < 0) start_turn(a.player);
-        out.turns.back().before = replay.position();  // the first turn: the starter's view
-        out.turns.back().rolled = true;
-        out.turns.back().dice = a.dice;
-        jobs[size_t(open)].play_context =
-            context_for(record, game, rules, replay.cube(), a.player, met);
-        break;
-      case ActionKind::Play:
-        if (open >= 0) {
-          jobs[size_t(open)].played = a.after;
-          jobs[size_t(open)].has_play = true;
-        }
-        e = replay.play_to(a.player, a.after);
-        open = -1;
-        break;
-      case ActionKind::Resign:
-        e = replay.resign(a.player, a.value);
-        break;
-      case ActionKind::Accept:
-        e = replay.accept(a.player);
-        break;
-      case ActionKind::Reject:
-        e = replay.reject(a.player);
-        break;
-    }
-    if (e) return make_error("game " + std::to_string(game.number) + ": " + e->message);
-  }
-  // A cube record made of a double only (no analysis asked) is dropped.
-  for (size_t k = 0; k < out.turns.size(); ++k) {
-    TurnJob& j = jobs[jobs.size() - out.turns.size() + k];
-    if (!j.analyse_cube) out.turns[k].cube.reset();
-    if (!out.turns[k].rolled) j.play_context = out.turns[k].context;
-  }
-  return std::nullopt;
 }
 
 class Analyser {
@@ -478,77 +271,6 @@ std::optional<Error> share_turns(Communicator& comm, const std::vector<TurnJob>&
   }
   if (!in.at_end()) return malformed;
   return std::nullopt;
-}
-
-// A game's per-player figures from its analysed turns.
-void sum_game(GameAnalysis& g, const MatchRecord& record, const MatchEquityTable* met) {
-  for (const TurnAnalysis& t : g.turns) {
-    PlayerStats& me = g.stats[size_t(t.player)];
-    PlayerStats& opp = g.stats[size_t(1 - t.player)];
-    if (t.cube) {
-      const CubeAnalysis& c = *t.cube;
-      ++me.cube_decisions;
-      if (c.close) ++me.close_cube_decisions;
-      me.cube_error += c.error;
-      me.cube_cost += c.cost;
-      if (c.doubled) {
-        ++me.doubles;
-        if (c.error > 0) ++me.wrong_doubles, me.wrong_double_error += c.error;
-        if (c.response != CubeAction::None) {
-          ++opp.cube_decisions;
-          ++opp.close_cube_decisions;
-          opp.cube_error += c.response_error;
-          opp.cube_cost += c.response_cost;
-          if (c.response == CubeAction::Pass) {
-            ++opp.passes;
-            if (c.response_error > 0) ++opp.wrong_passes, opp.wrong_pass_error += c.response_error;
-          } else {
-            ++opp.takes;
-            if (c.response_error > 0) ++opp.wrong_takes, opp.wrong_take_error += c.response_error;
-          }
-        }
-      } else if (c.error > 0) {
-        ++me.missed_doubles;
-        me.missed_double_error += c.error;
-      }
-    }
-    if (t.luck) {
-      me.luck += *t.luck;
-      me.luck_cost += *t.luck_cost;
-      ++me.luck_marks[size_t(t.luck_mark)];
-      me.luck_adjusted_result -= *t.luck_cost;
-      opp.luck_adjusted_result += *t.luck_cost;
-    }
-    if (t.play) {
-      ++me.moves;
-      ++me.marked_moves[size_t(t.play->skill)];
-      if (t.play->unforced()) {
-        ++me.unforced_moves;
-        me.checker_error += t.play->error;
-        me.checker_cost += t.play->cost;
-      }
-    }
-  }
-  // The result: points, or the MWC the game won or lost.
-  if (g.end.winner >= 0) {
-    const int w = g.end.winner;
-    double gained = g.end.points;
-    if (record.match_length > 0 && met) {
-      const int L = record.match_length;
-      const bool post =
-          g.rules.crawford && !g.crawford_game && (g.score[0] == L - 1 || g.score[1] == L - 1);
-      const bool done_before = g.crawford_game || post || !g.rules.crawford;
-      const int away_w = L - g.score[size_t(w)], away_l = L - g.score[size_t(1 - w)];
-      const double before = met->mwc(away_w, away_l, done_before);
-      const double after =
-          away_w - g.end.points <= 0 ? 1.0 : met->mwc(away_w - g.end.points, away_l, true);
-      gained = after - before;
-    }
-    g.stats[size_t(w)].actual_result += gained;
-    g.stats[size_t(1 - w)].actual_result -= gained;
-    g.stats[size_t(w)].luck_adjusted_result += gained;
-    g.stats[size_t(1 - w)].luck_adjusted_result -= gained;
-  }
 }
 
 }  // namespace

@@ -55,15 +55,14 @@ std::optional<InputError> read_inputs(const AnalyzeOptions& o, const std::string
     Result<Rules> rules = record_rules(in.record, g);
     if (!rules) return InputError{make_error(o.file + ": " + rules.error().message)};
     if (in.models.count(rules->variant)) continue;
-    std::string path = o.model;
-    if (path.empty() || !in.models.empty()) {
-      Result<std::string> found = default_model_path(rules->variant);
-      if (!found) return InputError{found.error(), false};
-      path = *found;
-    }
-    Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(*rules, path);
-    if (!model) return InputError{model.error()};
-    in.models[rules->variant] = with_default_bearoff(*model, o.no_bearoff_db);
+    // --model is the first game's; the other games of a Tavli match get their shipped models.
+    std::string path;
+    bool no_shipped_model = false;
+    Result<std::shared_ptr<const NeuralModel>> model =
+        load_model(*rules, in.models.empty() ? o.model : std::string(),
+                   bearoff_choice(o.no_bearoff_db), &path, &no_shipped_model);
+    if (!model) return InputError{model.error(), !no_shipped_model};
+    in.models[rules->variant] = *model;
     in.model_paths.push_back(path);
   }
   if (in.record.match_length > 0) {

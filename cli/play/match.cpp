@@ -9,11 +9,9 @@
 // agent for that game (a net side: the game's shipped model), through play_session's loop.
 #include "game/match.h"
 
-#include <omp.h>
 #include <unistd.h>
 
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -32,6 +30,7 @@
 #include "formats/sgf_file.h"
 #include "game/game_replay.h"
 #include "game/match_record.h"
+#include "play/head_to_head.h"
 
 namespace nard::tools {
 
@@ -101,15 +100,6 @@ Result<RotationSide> resolve_rotation_side(const MatchSide& side, const MatchOpt
   return r;
 }
 
-// A game with its players exchanged (positions are seen from the mover, so only the indices
-// change): for saving every game with side A as player 0.
-MatchGame swapped(MatchGame g) {
-  for (MatchAction& a : g.actions) a.player = 1 - a.player;
-  if (g.end.winner >= 0) g.end.winner = 1 - g.end.winner;
-  std::swap(g.score[0], g.score[1]);
-  return g;
-}
-
 // Saves the games of --save: a money session in one file (A as player 0, games in order), or one
 // file per match, FILE's stem followed by "-<number>". Files are written atomically.
 std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
@@ -150,16 +140,54 @@ std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
   return std::nullopt;
 }
 
-// Game outcomes counted from A's side, money games: [A single, gammon, backgammon, B single,
-// gammon, backgammon] (gammon and backgammon are disjoint classes).
-using OutcomeCounts = std::array<long long, 6>;
+// One thread's agents of both sides for every game of the rotation, A as player 0.
+class MatchAgents final : public ThreadAgents {
+ public:
+  std::vector<AgentBox> boxes;  // A's and B's, game by game
+  std::vector<SessionSlot> slots;
+  const std::vector<SessionSlot>& rotation() const override { return slots; }
+};
 
-void count_outcome(const GameRecord& r, int a_player, OutcomeCounts& counts) {
-  if (r.winner < 0) return;
-  const int level = r.result.outcome == Outcome::Backgammon ? 2
-                    : r.result.outcome == Outcome::Gammon   ? 1
-                                                            : 0;
-  ++counts[size_t((r.winner == a_player ? 0 : 3) + level)];
+// The report of a match run: text, or with --json its document; saves the games of --save.
+void print_match_result(const MatchOptions& o, const RotationSide& a, const RotationSide& b,
+                        bool duplicate, const HeadToHeadResult& r, const Rules& rules) {
+  if (!o.save.empty())
+    if (auto e = save_games(o, rules, r.recorded)) return fail_runtime(*e);
+  const long long games = r.played, wins = r.a_wins;
+  const double mean = r.mean, se = r.se;
+  const OutcomeCounts& c = r.outcomes;
+  const char* unit = o.match > 0 ? "matches won" : "points per game";
+  if (o.bot.json) {
+    nlohmann::json doc = {{"a", a.label},
+                          {"b", b.label},
+                          {o.match > 0 ? "matches" : "games", games},
+                          {"duplicate", duplicate},
+                          {"a_wins", wins},
+                          {"mean", api::number_json(mean)},
+                          {"se", api::number_json(se)},
+                          {"measure", unit}};
+    if (o.match == 0) {
+      const char* names[6] = {"a_single", "a_gammon", "a_backgammon",
+                              "b_single", "b_gammon", "b_backgammon"};
+      for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
+    }
+    std::cout << doc.dump(2) << '\n';
+    return;
+  }
+  std::printf("A: %s\nB: %s\n", a.label.c_str(), b.label.c_str());
+  std::printf("%lld %s%s (%s), A won %lld\n", games, o.match > 0 ? "matches to " : "money games",
+              o.match > 0 ? std::to_string(o.match).c_str() : "",
+              duplicate ? "duplicate dice" : "independent dice", wins);
+  std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se,
+              mean + 1.96 * se);
+  if (o.match > 0) return;
+  const double g = double(games) / 100;  // percent of all games
+  for (int side = 0; side < 2; ++side) {
+    const long long* k = &c[size_t(3 * side)];
+    std::printf(
+        "%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
+        side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
+  }
 }
 
 void run_match(const MatchOptions& o) {
@@ -188,155 +216,45 @@ void run_match(const MatchOptions& o) {
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 
-  const bool duplicate = !o.no_duplicate;
-  const int units = duplicate ? (o.games + 1) / 2 : o.games;
-  const size_t n_units = static_cast<size_t>(units);
-  std::vector<double> value(n_units);  // A's points per game (matches: matches won) of a unit
-  std::vector<int> a_wins(n_units), played(n_units);
-  std::vector<OutcomeCounts> outcomes(n_units);  // money games
-  // --save: per unit, the money games or the matches played (A as player 0).
-  std::vector<std::vector<std::vector<MatchGame>>> saved(o.save.empty() ? 0 : n_units);
-  std::atomic<bool> failed{false};
-  std::string failure;  // the first failure of any thread (gnubg failing to start or dying)
-  auto record_failure = [&](const std::string& message) {
-#pragma omp critical(match_failure)
-    if (!failed) failure = message, failed = true;
-  };
-  const int threads = o.threads > 0 ? o.threads : omp_get_num_procs();
-  // Progress in games (matches): a unit is a duplicate pair (or one game without duplicates).
-  const std::function<void(long long, long long)> bar =
-      o.quiet ? [](long long, long long) {}
-              : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
-  const long long per_unit = duplicate ? 2 : 1;
-  long long units_done = 0;
-  bar(0, o.games);
-#pragma omp parallel num_threads(threads)
-  {
-    // This thread's agents: each side's for every game of the rotation.
-    std::vector<AgentBox> boxes_a, boxes_b;
-    for (size_t k = 0; k < rotation_rules.size() && !failed; ++k) {
+  HeadToHeadConfig config;
+  config.games = o.games;
+  config.match_length = o.match;
+  config.duplicate = !o.no_duplicate;
+  config.threads = o.threads;
+  config.seed = o.seed;
+  config.record = !o.save.empty();
+  const MakeThreadAgents make_agents = [&]() -> Result<std::unique_ptr<ThreadAgents>> {
+    auto agents = std::make_unique<MatchAgents>();
+    for (size_t k = 0; k < rotation_rules.size(); ++k) {
       Result<AgentBox> box_a = make_agent(a->specs[k], rotation_rules[k], &*met);
+      if (!box_a) return box_a.error();
       Result<AgentBox> box_b = make_agent(b->specs[k], rotation_rules[k], &*met);
-      if (!box_a || !box_b) {
-        record_failure((!box_a ? box_a : box_b).error().message);
-        break;
-      }
-      boxes_a.push_back(std::move(box_a).value());
-      boxes_b.push_back(std::move(box_b).value());
+      if (!box_b) return box_b.error();
+      agents->boxes.push_back(std::move(box_a).value());
+      agents->boxes.push_back(std::move(box_b).value());
     }
-    // The rotation with A as player 0, and with the seats exchanged (the duplicate game).
-    std::array<std::vector<SessionSlot>, 2> rotations;
-    for (size_t k = 0; k < boxes_a.size(); ++k) {
+    for (size_t k = 0; k < rotation_rules.size(); ++k) {
       const std::string record_rules = o.tavli && k > 0 ? kTavliPresets[k] : "";
-      Agent* const agent_a = boxes_a[k].agent.get();
-      Agent* const agent_b = boxes_b[k].agent.get();
-      rotations[0].push_back({rotation_rules[k], {agent_a, agent_b}, record_rules});
-      rotations[1].push_back({rotation_rules[k], {agent_b, agent_a}, record_rules});
+      agents->slots.push_back(
+          {rotation_rules[k],
+           {agents->boxes[2 * k].agent.get(), agents->boxes[2 * k + 1].agent.get()},
+           record_rules});
     }
-    MoveGenerator gen(rules);
-    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-#pragma omp for schedule(dynamic, 1)
-    for (int u = 0; u < units; ++u) {
-      if (failed) continue;
-      const uint64_t seed = game_seed(o.seed, uint64_t(u));
-      double total = 0;
-      int n = 0, wins = 0;
-      try {
-        for (int swap = 0; swap < (duplicate ? 2 : 1); ++swap) {
-          // A is player 0 in the first game of a unit, player 1 in the replay.
-          const std::vector<SessionSlot>& rotation = rotations[size_t(swap)];
-          Agent* const agents[2] = {rotation[0].agents[0], rotation[0].agents[1]};
-          const int a_player = swap;
-          if (o.match > 0) {
-            const SessionResult s = play_session(rotation, seed, o.match, 0, !o.save.empty());
-            if (!o.save.empty()) {
-              std::vector<MatchGame> games;
-              for (const MatchGame& g : s.recorded) games.push_back(swap ? swapped(g) : g);
-              saved[size_t(u)].push_back(std::move(games));
-            }
-            const bool won = s.match_winner == a_player;
-            total += won, wins += won;
-          } else {
-            Rng rng(seed);
-            GameOptions go;
-            GameReplay replay(rules, 0, {0, 0}, false);
-            if (!o.save.empty()) go.replay = &replay;
-            const GameRecord r = play_game(rules, agents, rng, go, gen, buffer.get());
-            if (!o.save.empty()) {
-              if (saved[size_t(u)].empty()) saved[size_t(u)].emplace_back();
-              saved[size_t(u)][0].push_back(swap ? swapped(replay.game(1)) : replay.game(1));
-            }
-            total += r.winner < 0 ? 0 : r.winner == a_player ? r.points : -r.points;
-            wins += r.winner == a_player;
-            count_outcome(r, a_player, outcomes[size_t(u)]);
-          }
-          ++n;
-        }
-      } catch (const GnubgFailure& e) {  // the Player interface's only exception
-        record_failure(e.what());
-        continue;
-      }
-      value[size_t(u)] = total / n;
-      a_wins[size_t(u)] = wins;
-      played[size_t(u)] = n;
-#pragma omp critical(match_progress)
-      bar(std::min<long long>(++units_done * per_unit, o.games), o.games);
-    }
-  }
-  if (failed) {
+    return std::unique_ptr<ThreadAgents>(std::move(agents));
+  };
+  // Progress in games (matches).
+  const std::function<void(long long, long long)> bar =
+      o.quiet ? std::function<void(long long, long long)>()
+              : progress_bar_on_stderr("Playing", o.match > 0 ? "matches" : "games");
+  Result<HeadToHeadResult> played = play_head_to_head(config, make_agents, bar);
+  if (!played) {
     if (!o.quiet && isatty(fileno(stderr)))
       std::fputc('\n', stderr);  // end the redrawn progress line
-    return fail_runtime(make_error(failure));
+    return fail_runtime(played.error());
   }
-  if (!o.save.empty()) {
-    std::vector<std::vector<MatchGame>> matches;
-    for (auto& unit : saved)
-      for (auto& m : unit) matches.push_back(std::move(m));
-    if (auto e = save_games(o, rules, matches)) return fail_runtime(*e);
-  }
-  double sum = 0, ss = 0;
-  long long games = 0, wins = 0;
-  OutcomeCounts c{};
-  for (int u = 0; u < units; ++u) {
-    sum += value[size_t(u)], games += played[size_t(u)], wins += a_wins[size_t(u)];
-    for (size_t k = 0; k < c.size(); ++k) c[k] += outcomes[size_t(u)][k];
-  }
-  const double mean = sum / units;
-  for (double v : value) ss += (v - mean) * (v - mean);
-  const double se = units > 1 ? std::sqrt(ss / (units - 1) / units) : 0.0;
-  const char* unit = o.match > 0 ? "matches won" : "points per game";
-  if (o.bot.json) {
-    nlohmann::json doc = {{"a", a->label},
-                          {"b", b->label},
-                          {o.match > 0 ? "matches" : "games", games},
-                          {"duplicate", duplicate},
-                          {"a_wins", wins},
-                          {"mean", api::number_json(mean)},
-                          {"se", api::number_json(se)},
-                          {"measure", unit}};
-    if (o.match == 0) {
-      const char* names[6] = {"a_single", "a_gammon", "a_backgammon",
-                              "b_single", "b_gammon", "b_backgammon"};
-      for (size_t k = 0; k < c.size(); ++k) doc[names[k]] = c[k];
-    }
-    std::cout << doc.dump(2) << '\n';
-    return;
-  }
-  std::printf("A: %s\nB: %s\n", a->label.c_str(), b->label.c_str());
-  std::printf("%lld %s%s (%s), A won %lld\n", games, o.match > 0 ? "matches to " : "money games",
-              o.match > 0 ? std::to_string(o.match).c_str() : "",
-              duplicate ? "duplicate dice" : "independent dice", wins);
-  std::printf("A: %+.4f %s (se %.4f, 95%% CI %+.4f .. %+.4f)\n", mean, unit, se, mean - 1.96 * se,
-              mean + 1.96 * se);
-  if (o.match > 0) return;
-  const double g = double(games) / 100;  // percent of all games
-  for (int side = 0; side < 2; ++side) {
-    const long long* k = &c[size_t(3 * side)];
-    std::printf(
-        "%s won %lld: %lld single (%.2f%%), %lld gammons (%.2f%%), %lld backgammons (%.2f%%)\n",
-        side ? "B" : "A", k[0] + k[1] + k[2], k[0], k[0] / g, k[1], k[1] / g, k[2], k[2] / g);
-  }
+  print_match_result(o, *a, *b, config.duplicate, *played, rules);
 }
+
 }  // namespace
 
 void register_match(CLI::App& app) {

@@ -27,15 +27,12 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
   s.kind = side.kind;
   const int ply = side.ply >= 0 ? side.ply : defaults.ply;
   if (side.kind == "net") {
-    std::string path = side.model.empty() ? defaults.model : side.model;
-    if (path.empty()) {
-      Result<std::string> found = default_model_path(rules.variant);
-      if (!found) return found.error();
-      path = *found;
-    }
-    Result<std::shared_ptr<const NeuralModel>> m = NeuralModel::load(rules, path);
+    std::string path;
+    Result<std::shared_ptr<const NeuralModel>> m =
+        load_model(rules, side.model.empty() ? defaults.model : side.model,
+                   bearoff_choice(defaults.no_bearoff_db), &path);
     if (!m) return m.error();
-    s.model = with_default_bearoff(*m, defaults.no_bearoff_db);
+    s.model = *m;
     s.search.ply = ply;
     s.search.fitted_cube_life = side.cube_life != "gnubg";
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";

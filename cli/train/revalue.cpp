@@ -167,15 +167,12 @@ void run_revalue(const RevalueOptions& o) {
     return fail_input(
         make_error("--only splits backgammon's positions between its race and contact nets; " +
                    jobs.front().input + " holds positions of rules '" + rules->preset + "'"));
-  std::string path = o.model;
-  if (path.empty()) {
-    Result<std::string> found = default_model_path(rules->variant);
-    if (!found) return fail_runtime(found.error());
-    path = *found;
-  }
-  Result<std::shared_ptr<const NeuralModel>> loaded = NeuralModel::load(*rules, path);
-  if (!loaded) return fail_input(loaded.error());
-  const std::shared_ptr<const NeuralModel> model = with_default_bearoff(*loaded, o.no_bearoff_db);
+  std::string path;
+  bool no_shipped_model = false;
+  Result<std::shared_ptr<const NeuralModel>> loaded =
+      load_model(*rules, o.model, bearoff_choice(o.no_bearoff_db), &path, &no_shipped_model);
+  if (!loaded) return no_shipped_model ? fail_runtime(loaded.error()) : fail_input(loaded.error());
+  const std::shared_ptr<const NeuralModel> model = *loaded;
   // The name the targets carry: the model file's description (or its path when it has none) and
   // a hash of its bytes, so that a rerun keeps only values of this very file and bear-off setting
   // (two step models of a run can share a description).

@@ -391,6 +391,7 @@ TEST(CheckerOracle, ReproducesTheCommittedLines) {
   const std::string cmd = "NARD_CHECKER_POSITIONS=" + in + " NARD_CHECKER_OUT=" + out + " " +
                           *gnubg + " -t -q -r -p " + NARD_SOURCE_DIR +
                           "/tests/gnubg/checker_oracle.py >/dev/null 2>&1";
+  prepare_gnubg_home();
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   Result<std::vector<CheckerReference>> fresh = load_checker_references(out);
   ASSERT_TRUE(fresh.ok()) << fresh.error().message;

@@ -24,26 +24,12 @@
 #include "formats/notation.h"
 #include "game/movegen/movegen.h"
 #include "game/movegen/perft.h"
+#include "gnubg/gnubg_process.h"
 
 namespace nard {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string find_gnubg() {
-  std::vector<std::string> dirs;
-  if (const char* path = std::getenv("PATH")) {
-    std::stringstream ss(path);
-    for (std::string dir; std::getline(ss, dir, ':');)
-      if (!dir.empty()) dirs.push_back(dir);
-  }
-  dirs.push_back("/usr/games");
-  for (const auto& dir : dirs) {
-    const fs::path candidate = fs::path(dir) / "gnubg";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return {};
-}
 
 struct OraclePair {
   std::string id;  // mover on roll
@@ -66,7 +52,8 @@ struct OracleData {
 
 OracleData run_oracle() {
   OracleData data;
-  const std::string gnubg = find_gnubg();
+  const Result<std::string> found = find_gnubg();
+  const std::string gnubg = found ? *found : std::string();
   if (gnubg.empty()) {
     data.skip_reason =
         "gnubg not found on PATH or in /usr/games: the gnubg cross-check did not run";
@@ -80,6 +67,7 @@ OracleData run_oracle() {
   const std::string command = "NARD_ORACLE_OUT='" + out.string() + "' '" + gnubg +
                               "' -t -q -r -p '" + script.string() + "' > /dev/null 2> '" +
                               log.string() + "'";
+  prepare_gnubg_home();
   const int status = std::system(command.c_str());
   std::ifstream in(out);
   if (status != 0 || !in) {

@@ -440,6 +440,7 @@ TEST(BearoffDatabase, AgreesWithGnubgOneSidedDatabase) {
   const std::string command = "NARD_BEAROFF_POSITIONS='" + in.string() + "' NARD_BEAROFF_OUT='" +
                               out.string() + "' '" + *gnubg + "' -t -q -r -p '" + script.string() +
                               "' > /dev/null 2>&1";
+  prepare_gnubg_home();
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   std::ifstream f(out);
   std::vector<std::pair<std::string, Probabilities>> lines;

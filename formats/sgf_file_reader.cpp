@@ -1,11 +1,15 @@
-#include "formats/sgf_file.h"
-
+// The SGF reader, read_sgf() of formats/sgf_file.h: each game tree's main line
+// (formats/sgf_syntax.h) read as a game, replayed through game/game_replay.h.
 #include <algorithm>
-#include <memory>
+#include <array>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/text_scan.h"
+#include "formats/sgf_file.h"
+#include "formats/sgf_syntax.h"
+#include "formats/sgf_tag_properties.h"
 #include "game/game_replay.h"
 
 namespace nard {
@@ -13,165 +17,7 @@ namespace nard {
 namespace {
 
 using namespace text;
-
-// ---------------------------------------------------------------------------------------------
-// SGF syntax: game trees of nodes of properties. Only each tree's main line is kept.
-
-struct Property {
-  std::string ident;
-  std::vector<std::string> values;
-  size_t line = 1;
-};
-
-struct Node {
-  std::vector<Property> props;
-  size_t line = 1;
-  const Property* find(std::string_view id) const {
-    for (const Property& p : props)
-      if (p.ident == id) return &p;
-    return nullptr;
-  }
-};
-
-class SgfLexer {
- public:
-  explicit SgfLexer(std::string_view text) : s_(text) {}
-
-  // The main line of every game tree of the collection.
-  Result<std::vector<std::vector<Node>>> collection() {
-    std::vector<std::vector<Node>> trees;
-    for (;;) {
-      skip_space();
-      if (at_end()) break;
-      if (s_[i_] != '(') return error("expected '(' to start a game tree");
-      Result<std::vector<Node>> t = tree();
-      if (!t) return t.error();
-      trees.push_back(std::move(*t));
-    }
-    if (trees.empty()) return make_error("no SGF game tree: not an .sgf file");
-    return trees;
-  }
-
- private:
-  bool at_end() const { return i_ >= s_.size(); }
-  void advance() {
-    if (s_[i_] == '\n') ++line_;
-    ++i_;
-  }
-  void skip_space() {
-    while (!at_end() && is_space(s_[i_])) advance();
-  }
-  Error error(const std::string& what) const {
-    return make_error("line " + std::to_string(line_) + ": " + what);
-  }
-
-  // "(" ... ")" with variations: the first child at each level continues the main line; the
-  // others are skipped. Iterative, so deep nesting cannot overflow the stack.
-  Result<std::vector<Node>> tree() {
-    std::vector<Node> main;
-    std::vector<bool> child_taken;  // per open level on the main line
-    advance();                      // '('
-    child_taken.push_back(false);
-    while (!child_taken.empty()) {
-      skip_space();
-      if (at_end()) return error("the file ends inside a game tree (missing ')')");
-      const char c = s_[i_];
-      if (c == ';') {
-        if (child_taken.back()) return error("a node after a variation");
-        Result<Node> n = node();
-        if (!n) return n.error();
-        main.push_back(std::move(*n));
-      } else if (c == '(') {
-        if (!child_taken.back()) {
-          child_taken.back() = true;
-          child_taken.push_back(false);
-          advance();
-        } else if (auto e = skip_tree()) {
-          return *e;
-        }
-      } else if (c == ')') {
-        child_taken.pop_back();
-        advance();
-      } else {
-        return error(std::string("unexpected '") + c + "'");
-      }
-    }
-    return main;
-  }
-
-  std::optional<Error> skip_tree() {
-    int depth = 0;
-    while (!at_end()) {
-      const char c = s_[i_];
-      if (c == '[') {
-        if (auto e = value(nullptr)) return e;
-        continue;
-      }
-      advance();
-      if (c == '(') ++depth;
-      if (c == ')' && --depth == 0) return std::nullopt;
-    }
-    return error("the file ends inside a variation");
-  }
-
-  Result<Node> node() {
-    Node n;
-    n.line = line_;
-    advance();  // ';'
-    for (;;) {
-      skip_space();
-      if (at_end()) return n;
-      const char c = s_[i_];
-      if (!std::isalpha(static_cast<unsigned char>(c))) return n;
-      Property p;
-      p.line = line_;
-      while (!at_end() && std::isalpha(static_cast<unsigned char>(s_[i_]))) {
-        if (std::isupper(static_cast<unsigned char>(s_[i_])))
-          p.ident += s_[i_];  // FF[3] lowercase letters are ignored
-        advance();
-      }
-      skip_space();
-      if (at_end() || s_[i_] != '[') return error("property " + p.ident + " has no value");
-      while (!at_end() && s_[i_] == '[') {
-        std::string v;
-        if (auto e = value(&v)) return *e;
-        p.values.push_back(std::move(v));
-        skip_space();
-      }
-      n.props.push_back(std::move(p));
-    }
-  }
-
-  // "[" text "]" with "\]" and "\\" escapes.
-  std::optional<Error> value(std::string* out) {
-    const size_t start_line = line_;
-    advance();  // '['
-    while (!at_end()) {
-      char c = s_[i_];
-      if (c == ']') {
-        advance();
-        return std::nullopt;
-      }
-      if (c == '\\') {
-        advance();
-        if (at_end()) break;
-        c = s_[i_];
-        if (c == '\n' || c == '\r') {  // soft line break
-          advance();
-          continue;
-        }
-      }
-      if (out) *out += c;
-      advance();
-    }
-    return make_error("line " + std::to_string(start_line) +
-                      ": a property value is not closed with ']'");
-  }
-
-  std::string_view s_;
-  size_t i_ = 0;
-  size_t line_ = 1;
-};
+using namespace sgf_detail;
 
 // ---------------------------------------------------------------------------------------------
 // Backgammon semantics.
@@ -185,24 +31,10 @@ std::optional<int> own_point(char c, int player, Geometry g) {
   return player == 0 ? white : flip_point(white, g);
 }
 
-char letter(int own, int player, Geometry g) {
-  if (own == kBar) return 'y';
-  if (own == kOff) return 'z';
-  const int white = player == 0 ? own : flip_point(own, g);
-  return char('a' + white - 1);
-}
-
 std::string date_to_mat(std::string_view sgf) {  // "2024-05-01" -> "2024.05.01"
   std::string d(sgf);
   for (char& c : d)
     if (c == '-') c = '.';
-  return d;
-}
-
-std::string date_to_sgf(std::string_view mat) {
-  std::string d(mat);
-  for (char& c : d)
-    if (c == '.') c = '-';
   return d;
 }
 
@@ -235,18 +67,10 @@ std::optional<ResultText> parse_result(std::string_view v) {
   return r;
 }
 
-// Settings and tags kept in NT[name:value] (and the .mat tag names of SGF's own properties).
-struct TagMap {
-  const char* sgf;
-  const char* mat;
-};
-constexpr TagMap kTagProps[] = {
-    {"EV", "Event"}, {"PC", "Site"}, {"RO", "Round"}, {"AN", "Annotator"}};
-
 class SgfReader {
  public:
   Result<MatchRecord> read(std::string_view text) {
-    Result<std::vector<std::vector<Node>>> trees = SgfLexer(text).collection();
+    Result<std::vector<std::vector<Node>>> trees = sgf_main_lines(text);
     if (!trees) return trees.error();
     for (size_t t = 0; t < trees->size(); ++t) {
       const std::vector<Node>& nodes = (*trees)[t];
@@ -486,125 +310,8 @@ class SgfReader {
   bool beaver_tag_ = false;
 };
 
-// ---------------------------------------------------------------------------------------------
-// The writer.
-
-std::string escaped(std::string_view v) {
-  std::string out;
-  for (char c : v) {
-    if (c == ']' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-std::string move_value(const MatchAction& roll, const MatchAction& play, Geometry g) {
-  std::string v = roll.dice.str();
-  for (int i = 0; i < play.move.count; ++i) {
-    const SubMove& m = play.move.sub[size_t(i)];
-    v += letter(m.from, play.player, g);
-    v += letter(m.to, play.player, g);
-  }
-  return v;
-}
-
 }  // namespace
 
 Result<MatchRecord> read_sgf(std::string_view text) { return SgfReader().read(text); }
-
-std::string write_sgf(const MatchRecord& record) {
-  std::string out;
-  for (size_t gi = 0; gi < record.games.size(); ++gi) {
-    const MatchGame& g = record.games[gi];
-    Result<Rules> rules = record_rules(record, g);
-    const Geometry geometry = rules ? rules->geometry : Geometry::Contrary;
-    const bool cube = rules && rules->cube;
-    out += "(;FF[4]GM[6]CA[UTF-8]AP[nard]MI[length:" + std::to_string(record.match_length) +
-           "][game:" + std::to_string(g.number - 1) + "][ws:" + std::to_string(g.score[0]) +
-           "][bs:" + std::to_string(g.score[1]) + "]PW[" + escaped(record.players[0]) + "]PB[" +
-           escaped(record.players[1]) + "]";
-    if (gi == 0) {
-      std::vector<std::string> nt;
-      for (const auto& [k, v] : record.tags) {
-        bool mapped = false;
-        if (same_nocase(k, "EventDate")) {
-          out += "DT[" + escaped(date_to_sgf(v)) + "]";
-          mapped = true;
-        }
-        for (const TagMap& m : kTagProps)
-          if (same_nocase(k, m.mat)) {
-            out += std::string(m.sgf) + "[" + escaped(v) + "]";
-            mapped = true;
-          }
-        if (!mapped) {
-          // NT[name:value] ends the name at its first colon: a name (from a .mat file, say) keeps
-          // none of its own.
-          std::string name = k;
-          std::replace(name.begin(), name.end(), ':', ' ');
-          nt.push_back(name + ":" + v);
-        }
-      }
-      if (record.beavers) nt.push_back("Beaver:On");
-      if (record.match_length > 0 && !cube && !record.crawford) nt.push_back("Crawford:Off");
-      if (record.cube_limit > 0) nt.push_back("CubeLimit:" + std::to_string(record.cube_limit));
-      if (!nt.empty()) {
-        out += "NT";
-        for (const std::string& v : nt) out += "[" + escaped(v) + "]";
-      }
-    }
-    const std::string& game_rules = g.rules.empty() ? record.rules : g.rules;
-    if (game_rules != "wbf") out += "NR[" + escaped(game_rules) + "]";
-    if (cube && record.match_length > 0 && record.crawford)
-      out += g.crawford_game ? "RU[Crawford:CrawfordGame]" : "RU[Crawford]";
-    if (record.match_length == 0 && record.jacoby) out += "RU[Jacoby]";
-    if (g.end.kind == GameEndKind::Draw) {
-      out += "RE[0]";
-    } else if (g.end.winner >= 0) {
-      out += std::string("RE[") + (g.end.winner == 0 ? "W" : "B") + "+" +
-             std::to_string(g.end.points) + (g.end.kind == GameEndKind::Resigned ? "R" : "") + "]";
-    }
-    out += "\n";
-    const auto& a = g.actions;
-    for (size_t i = 0; i < a.size(); ++i) {
-      const char* who = a[i].player == 0 ? "W" : "B";
-      switch (a[i].kind) {
-        case ActionKind::Roll: {
-          // The roll's play, after any resignation offered and refused in between (not kept).
-          size_t j = i + 1;
-          while (j < a.size() &&
-                 (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
-            ++j;
-          if (j < a.size() && a[j].kind == ActionKind::Play) {
-            out += std::string(";") + who + "[" + move_value(a[i], a[j], geometry) + "]\n";
-            i = j;
-          } else {
-            out += std::string(";PL[") + who + "]DI[" + a[i].dice.str() + "]\n";
-          }
-          break;
-        }
-        case ActionKind::Play:
-          out += std::string(";") + who + "[" + move_value(a[i], a[i], geometry) + "]\n";
-          break;
-        case ActionKind::Double:
-        case ActionKind::Beaver:
-          out += std::string(";") + who + "[double]\n";
-          break;
-        case ActionKind::Take:
-          out += std::string(";") + who + "[take]\n";
-          break;
-        case ActionKind::Drop:
-          out += std::string(";") + who + "[drop]\n";
-          break;
-        case ActionKind::Resign:  // gnubg keeps only the result: RE[..R]
-        case ActionKind::Accept:
-        case ActionKind::Reject:
-          break;
-      }
-    }
-    if (!out.empty() && out.back() == '\n') out.pop_back();
-    out += ")\n";
-  }
-  return out;
-}
 
 }  // namespace nard

@@ -1,13 +1,15 @@
-#include "formats/mat_file.h"
-
+// The .mat reader, read_mat() of formats/mat_file.h: the header's tags and match line, then each
+// game's score line and move lines (cells: formats/mat_move_line.h), replayed through
+// game/game_replay.h.
 #include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <memory>
+#include <array>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/text_scan.h"
+#include "formats/mat_file.h"
+#include "formats/mat_move_line.h"
 #include "game/game_replay.h"
 
 namespace nard {
@@ -16,6 +18,7 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------
 using namespace text;
+using namespace mat_detail;
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -29,139 +32,6 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   }
   if (start < text.size()) lines.push_back(text.substr(start));
   return lines;
-}
-
-struct Token {
-  std::string_view text;
-  size_t column;  // 0-based, in the whole line
-};
-
-std::vector<Token> tokenize(std::string_view line, size_t from) {
-  std::vector<Token> out;
-  size_t i = from;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    if (i >= line.size()) break;
-    const size_t s = i;
-    while (i < line.size() && !is_space(line[i])) ++i;
-    std::string_view t = line.substr(s, i - s);
-    // gnubg pads the left entry to 28 columns but adds no space after a longer one:
-    // "33: 25/22 22/19* 22/19 17/1453: 25/22" holds "17/14" and "53:".
-    if (t.size() > 3 && t.find('/') != std::string_view::npos && t.back() == ':' &&
-        t[t.size() - 3] >= '1' && t[t.size() - 3] <= '6' && t[t.size() - 2] >= '1' &&
-        t[t.size() - 2] <= '6') {
-      out.push_back({t.substr(0, t.size() - 3), s});
-      out.push_back({t.substr(t.size() - 3), i - 3});
-      continue;
-    }
-    out.push_back({t, s});
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cells: what one player does on one line.
-
-enum class CellKind { Roll, Double, Take, Drop, Beaver, Wins };
-
-struct Cell {
-  CellKind kind = CellKind::Roll;
-  size_t column = 0;
-  Dice dice{};
-  std::vector<std::string_view> play;  // Roll: the play tokens as written
-  bool unrecorded = false;             // Roll: "???" (played or resigned, not written down)
-  int value = 0;                       // Double/Beaver: the cube value; Wins: the points
-};
-
-bool is_dice_token(std::string_view t) {
-  return t.size() >= 3 && t[0] >= '1' && t[0] <= '6' && t[1] >= '1' && t[1] <= '6' && t[2] == ':';
-}
-
-// Words that may stand in a play cell instead of a play.
-bool is_no_play_word(std::string_view t) {
-  const std::string w = lowered(t);
-  return w == "???" || w == "cannot" || w == "can't" || w == "cant" || w == "move" ||
-         w == "moves" || w == "no" || w == "dance" || w == "dances";
-}
-
-bool is_play_token(std::string_view t) {
-  return t.find('/') != std::string_view::npos || is_no_play_word(t) ||
-         (t.size() >= 3 && t.front() == '(' && t.back() == ')');
-}
-
-// The optional "=> N" (or "=>N", or "N") after Doubles/Beavers.
-int read_cube_value(const std::vector<Token>& toks, size_t& i) {
-  if (i < toks.size() && toks[i].text.substr(0, 2) == "=>") {
-    std::string_view rest = toks[i].text.substr(2);
-    ++i;
-    if (rest.empty() && i < toks.size()) rest = toks[i++].text;
-    return parse_count(rest).value_or(-1);
-  }
-  if (i < toks.size()) {
-    if (auto v = parse_count(toks[i].text)) {
-      ++i;
-      return *v;
-    }
-  }
-  return 0;  // not stated
-}
-
-Result<std::vector<Cell>> parse_cells(const std::vector<Token>& toks) {
-  std::vector<Cell> cells;
-  size_t i = 0;
-  while (i < toks.size()) {
-    Cell c;
-    c.column = toks[i].column;
-    std::string_view t = toks[i].text;
-    if (is_dice_token(t)) {
-      c.kind = CellKind::Roll;
-      c.dice = Dice{uint8_t(t[0] - '0'), uint8_t(t[1] - '0')};
-      ++i;
-      if (t.size() > 3) c.play.push_back(t.substr(3));  // "31:8/5" written without a space
-      while (i < toks.size() && is_play_token(toks[i].text)) {
-        if (is_no_play_word(toks[i].text)) {
-          if (toks[i].text == "???") c.unrecorded = true;
-        } else {
-          c.play.push_back(toks[i].text);
-        }
-        ++i;
-      }
-      cells.push_back(c);
-      continue;
-    }
-    const std::string w = lowered(t);
-    ++i;
-    if (w.rfind("double", 0) == 0 || w.rfind("redouble", 0) == 0) {
-      c.kind = CellKind::Double;
-      c.value = read_cube_value(toks, i);
-      if (c.value < 0) return make_error("a cube value after 'Doubles =>' must be a number");
-    } else if (w.rfind("beaver", 0) == 0) {
-      c.kind = CellKind::Beaver;
-      c.value = read_cube_value(toks, i);
-      if (c.value < 0) return make_error("a cube value after 'Beavers =>' must be a number");
-    } else if (w.rfind("take", 0) == 0 || w.rfind("accept", 0) == 0) {
-      c.kind = CellKind::Take;
-    } else if (w.rfind("drop", 0) == 0 || w.rfind("pass", 0) == 0 || w.rfind("refuse", 0) == 0 ||
-               w.rfind("decline", 0) == 0) {
-      c.kind = CellKind::Drop;
-    } else if (w.rfind("win", 0) == 0) {
-      c.kind = CellKind::Wins;
-      std::optional<int> pts = i < toks.size() ? parse_count(toks[i].text) : std::nullopt;
-      if (!pts) return make_error("'Wins' must be followed by the points won");
-      c.value = *pts;
-      ++i;
-      // "point", "points", "and the match": words, never a new cell.
-      while (i < toks.size()) {
-        const std::string x = lowered(toks[i].text);
-        if (x != "point" && x != "points" && x != "and" && x != "the" && x != "match") break;
-        ++i;
-      }
-    } else {
-      return make_error("unknown entry '" + std::string(t) + "'");
-    }
-    cells.push_back(c);
-  }
-  return cells;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,20 +108,9 @@ std::optional<ScoreLine> parse_score_line(std::string_view line) {
   return out;
 }
 
+// The preset a game's name stands for: its own name, but "wbf" for backgammon.
 std::string default_preset(Variant v) {
-  switch (v) {
-    case Variant::Backgammon:
-      return "wbf";
-    case Variant::Plakoto:
-      return "plakoto";
-    case Variant::Tawla31:
-      return "tawla31";
-    case Variant::Fevga:
-      return "fevga";
-    case Variant::LongNardy:
-      return "longnardy";
-  }
-  return "wbf";
+  return v == Variant::Backgammon ? "wbf" : std::string(variant_name(v));
 }
 
 class MatReader {
@@ -553,167 +412,8 @@ class MatReader {
   std::string replay_pending_dice_;
 };
 
-// ---------------------------------------------------------------------------------------------
-// The writer.
-
-// What a .mat line can hold of a free text (names and tags read from another format): no line
-// break, and in a player's name no ':' (the score line "Name : score" splits at it).
-std::string one_line(std::string_view s, bool name = false) {
-  std::string out(s);
-  for (char& c : out)
-    if (c == '\n' || c == '\r' || (name && c == ':')) c = ' ';
-  return out;
-}
-
-// A player's name on a game's score line: one line, no colon (it ends the name), and never
-// empty, which the line cannot hold (a record's default name then, "Player 0" or "Player 1").
-// Its ends are trimmed as the reader trims them (text::trim: tabs too).
-std::string score_line_name(const std::string& name, int side) {
-  const std::string out(trim(one_line(name, true)));
-  if (out.empty()) return MatchRecord{}.players[size_t(side)];
-  return out;
-}
-
-std::string pad(std::string s, size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
-  return s;
-}
-
-std::string step_point(int p) { return std::to_string(p); }  // gnubg: 25 = bar, 0 = off
-
-std::string roll_cell(const MatchAction& roll, const MatchAction* play) {
-  std::string s = roll.dice.str() + ": ";
-  if (!play) return s;
-  for (int i = 0; i < play->move.count; ++i) {
-    const SubMove& m = play->move.sub[size_t(i)];
-    s += step_point(m.from) + "/" + step_point(m.to) + (m.hit ? "*" : "");
-    if (i < 3) s += ' ';
-  }
-  return s;
-}
-
-std::string wins_cell(int points) {
-  return " Wins " + std::to_string(points) + " point" + (points == 1 ? "" : "s");
-}
-
-struct LineCells {
-  std::string cell[2];
-  bool used[2] = {false, false};
-  bool any() const { return used[0] || used[1]; }
-};
-
-void write_game(std::string& out, const MatchRecord& record, const MatchGame& g) {
-  if (!g.rules.empty()) out += "; [Rules \"" + g.rules + "\"]\n";
-  out += " Game " + std::to_string(g.number) + "\n";
-  // The left entry is padded to 31 columns, and a longer one still ends with a space: the second
-  // name must not run into the first score's digits.
-  out += " " +
-         pad(score_line_name(record.players[0], 0) + " : " + std::to_string(g.score[0]) + " ", 31) +
-         score_line_name(record.players[1], 1) + " : " + std::to_string(g.score[1]) + "\n";
-  int number = 0;
-  LineCells line;
-  auto flush = [&] {
-    if (!line.any()) return;
-    std::string n = std::to_string(++number);
-    // gnubg pads the left entry to 28 columns; a longer one still gets one space (gnubg adds
-    // none, which its own reader survives and ours does too).
-    std::string left = pad(line.cell[0], 28);
-    if (line.used[1] && left.back() != ' ') left += ' ';
-    out += std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n + ") " + left + line.cell[1];
-    out += "\n";
-    line = LineCells{};
-  };
-  auto put = [&](int player, std::string cell) {
-    if (player == 0 || line.used[1]) flush();
-    line.cell[player] = std::move(cell);
-    line.used[player] = true;
-  };
-  const auto& a = g.actions;
-  for (size_t i = 0; i < a.size(); ++i) {
-    switch (a[i].kind) {
-      case ActionKind::Roll: {
-        // The roll's play, after any resignation offered and refused in between (not written).
-        size_t j = i + 1;
-        while (j < a.size() && (a[j].kind == ActionKind::Resign || a[j].kind == ActionKind::Reject))
-          ++j;
-        const MatchAction* play = j < a.size() && a[j].kind == ActionKind::Play ? &a[j] : nullptr;
-        // A roll not yet played when an unfinished record stops (perhaps with a resignation
-        // pending, which the file cannot hold either): a .mat line cannot say so (a roll written
-        // alone is a dance or a roll resigned on), so it is left out.
-        if (!play && g.end.kind == GameEndKind::Unfinished &&
-            std::all_of(a.begin() + long(i) + 1, a.end(), [](const MatchAction& x) {
-              return x.kind == ActionKind::Resign || x.kind == ActionKind::Reject;
-            }))
-          break;
-        put(a[i].player, roll_cell(a[i], play));
-        if (play) i = j;
-        break;
-      }
-      case ActionKind::Play:
-        put(a[i].player, roll_cell(a[i], &a[i]));
-        break;
-      case ActionKind::Double:
-        put(a[i].player, " Doubles => " + std::to_string(a[i].value));
-        break;
-      case ActionKind::Beaver:
-        put(a[i].player, " Beavers => " + std::to_string(a[i].value));
-        break;
-      case ActionKind::Take:  // gnubg writes no "Takes" for the acceptance of a beaver
-        if (!(i > 0 && a[i - 1].kind == ActionKind::Beaver)) put(a[i].player, " Takes");
-        break;
-      case ActionKind::Drop:
-        put(a[i].player, " Drops");
-        break;
-      case ActionKind::Resign:  // gnubg writes only the result: "Wins" on the board is a
-                                // resignation
-      case ActionKind::Accept:
-      case ActionKind::Reject:
-        break;
-    }
-  }
-  if (g.end.winner >= 0) {
-    if (g.end.winner == 1 && line.any() && !line.used[1]) {
-      line.cell[1] = wins_cell(g.end.points) + " ";  // gnubg's trailing space on this line
-      line.used[1] = true;
-      flush();
-    } else {
-      flush();
-      out += std::string(g.end.winner == 0 ? 5 : 33, ' ') + wins_cell(g.end.points) + "\n";
-    }
-  } else {
-    flush();
-  }
-  out += "\n";
-}
-
 }  // namespace
 
 Result<MatchRecord> read_mat(std::string_view text) { return MatReader(text).read(); }
-
-std::string write_mat(const MatchRecord& record) {
-  std::string out;
-  auto tag = [&](std::string_view name, const std::string& value) {
-    std::string key = one_line(name);
-    for (char& ch : key)
-      if (ch == '"') ch = '\'';  // the name ends at the first quote
-    out += "; [" + key + " \"" + one_line(value) + "\"]\n";
-  };
-  tag("Player 1", record.players[0]);
-  tag("Player 2", record.players[1]);
-  for (const auto& [k, v] : record.tags) tag(k, v);
-  Result<Rules> rules = rules_preset(record.rules);
-  const Variant variant = rules ? rules->variant : Variant::Backgammon;
-  tag("Variation", std::string(variation_name(variant)));
-  if (record.rules != "wbf") tag("Rules", record.rules);
-  if (record.match_length > 0) tag("Crawford", record.crawford ? "On" : "Off");
-  if (record.match_length == 0) {
-    tag("Jacoby", record.jacoby ? "On" : "Off");
-    tag("Beaver", record.beavers ? "On" : "Off");
-  }
-  if (record.cube_limit > 0) tag("CubeLimit", std::to_string(record.cube_limit));
-  out += "\n " + std::to_string(record.match_length) + " point match\n\n";
-  for (const MatchGame& g : record.games) write_game(out, record, g);
-  return out;
-}
 
 }  // namespace nard
