@@ -96,38 +96,6 @@ json moves_document(const Rules& rules, const Position& pos, Dice dice) {
   return {{"dice", dice.str()}, {"plays", plays}};
 }
 
-json hint_document(const Rules& rules, const Position& pos, Dice dice, Search& search, int top) {
-  MoveGenerator gen(rules);
-  PlayList list;
-  list.size = gen.generate(pos, dice, list.positions.get(), list.moves.get());
-  const std::vector<RankedPlay> ranked =
-      list.size ? search.rank_plays(pos, dice, list.plays()) : std::vector<RankedPlay>{};
-  const int shown = top > 0 ? std::min<int>(int(ranked.size()), top) : int(ranked.size());
-  json plays = json::array();
-  for (int i = 0; i < shown; ++i) {
-    const RankedPlay& r = ranked[size_t(i)];
-    json p = {{"rank", i + 1},
-              {"ply", r.ply},
-              {"equity", number_json(r.equity)},
-              {"difference", number_json(r.equity - ranked[0].equity)},
-              {"probabilities", probabilities_json(r.probs)}};
-    p.update(play_json(rules, list.moves[r.index], list.positions[r.index]));
-    plays.push_back(std::move(p));
-  }
-  return {{"dice", dice.str()},
-          {"ply", search.config().ply},
-          {"legal_plays", list.size},
-          {"plays", plays}};
-}
-
-json eval_document(int ply, const Probabilities& p, const Rules& rules, const CubeDecision* cube) {
-  return {{"ply", ply},
-          {"probabilities", probabilities_json(p)},
-          {"cubeless_equity", number_json(cubeless_equity(p, rules))},
-          {"cubeful_equity", cube ? number_json(cube->equity) : json(nullptr)},
-          {"match", cube ? cube->match : false}};
-}
-
 std::string doubler_word(DoublerAction a) {
   switch (a) {
     case DoublerAction::NoDouble:

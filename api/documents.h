@@ -45,16 +45,7 @@ nlohmann::json play_json(const Rules& rules, const Move& move, const Position& r
 // `nard moves`: {"dice", "plays": [play_json...]} in move generation order.
 nlohmann::json moves_document(const Rules& rules, const Position& pos, Dice dice);
 
-// `nard hint`: {"dice", "ply", "plays": [{"rank", "ply", "equity", "difference",
-// "probabilities", play_json's fields...}]}: the best `top` plays ranked by `search` (all when
-// top <= 0).
-nlohmann::json hint_document(const Rules& rules, const Position& pos, Dice dice, Search& search,
-                             int top);
-
-// `nard eval`: {"ply", "probabilities", "cubeless_equity", "cubeful_equity" (null without a
-// cube), "match"}.
-nlohmann::json eval_document(int ply, const Probabilities& p, const Rules& rules,
-                             const CubeDecision* cube);
+// `nard hint` and `nard eval`: api/valuation_documents.h.
 
 // `nard cube`: the decision's equities, action, take point; with the match and cube it assumed.
 nlohmann::json cube_document(int ply, const CubeDecision& d, const MatchView& view);

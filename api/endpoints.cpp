@@ -6,6 +6,7 @@
 #include "api/request_error.h"
 #include "api/request_fields.h"
 #include "api/rollout_job.h"
+#include "api/valuation_documents.h"
 #include "formats/match_text.h"
 #include "formats/position_arg.h"
 #include "play/agents.h"
@@ -85,16 +86,23 @@ json Api::moves(const json& request) {
 json Api::hint(const json& request) {
   RequestFields f(request);
   const Loaded l = load_game(f, models_);
-  const Position pos = read_position(f, l.game.resolved);
+  std::string text;
+  const Position pos = read_position(f, l.game.resolved, &text);
   const Dice dice = read_dice(f);
   SearchConfig config;
   config.ply = read_ply(f, limits_);
+  const MatchView view = read_match(f, l.game.resolved, text);
+  const bool cubeless = f.boolean("cubeless", false);
   const int top = f.integer("top", 10, 0, 1 << 20);
   f.reject_unknown();
+  const ValuationSettings settings =
+      valuation_settings(view, l.game.resolved, config.ply, !cubeless, &models_.met());
   NeuralEvaluator net(l.model);
   DeadlineEvaluator evaluator(net, deadline());
   Search search(l.game.resolved, evaluator, config);
-  return hint_document(l.game.resolved, pos, dice, search, top);
+  Result<HintResult> h = compute_hint(search, pos, dice, settings);
+  if (!h) throw RequestError(400, h.error().message);
+  return hint_document(l.game.resolved, dice, *h, settings, top);
 }
 
 json Api::eval(const json& request) {
@@ -105,13 +113,16 @@ json Api::eval(const json& request) {
   SearchConfig config;
   config.ply = read_ply(f, limits_);
   const MatchView view = read_match(f, l.game.resolved, text);
+  const bool cubeless = f.boolean("cubeless", false);
   f.reject_unknown();
+  const ValuationSettings settings =
+      valuation_settings(view, l.game.resolved, config.ply, !cubeless, &models_.met());
   NeuralEvaluator net(l.model);
   DeadlineEvaluator evaluator(net, deadline());
-  BotAgent agent(l.game.resolved, evaluator, config, &models_.met());
-  const Probabilities p = agent.search().evaluate(pos, config.ply);
-  Result<CubeDecision> cube = agent.analyse_cube(pos, view);
-  return eval_document(config.ply, p, l.game.resolved, cube ? &*cube : nullptr);
+  Search search(l.game.resolved, evaluator, config);
+  Result<EvalResult> e = compute_eval(search, pos, settings);
+  if (!e) throw RequestError(400, e.error().message);
+  return eval_document(l.game.resolved, *e, settings);
 }
 
 json Api::cube(const json& request) {

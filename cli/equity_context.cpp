@@ -23,23 +23,18 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
   if (!state) return state.error();
   Result<MatchView> view = with_match_options(view_of_on_roll(*state), args.match, args.score);
   if (!view) return view.error();
-  EquityContext e;
-  e.view = *view;
-  if (!args.score.empty() && e.view.match_length > 0) {
-    const bool at_one =
-        e.view.my_score == e.view.match_length - 1 || e.view.opp_score == e.view.match_length - 1;
-    e.view.crawford_game = rules.crawford && at_one && !args.post_crawford;
+  MatchView v = *view;
+  if (!args.score.empty() && v.match_length > 0) {
+    const bool at_one = v.my_score == v.match_length - 1 || v.opp_score == v.match_length - 1;
+    v.crawford_game = rules.crawford && at_one && !args.post_crawford;
   }
-  e.how.ply = ply;
-  e.how.cubeful = !args.cubeless;
-  if (e.view.match_length > 0) {
+  EquityContext e;
+  if (v.match_length > 0) {
     Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
     if (!met) return met.error();
     e.met = std::make_shared<const MatchEquityTable>(std::move(met).value());
-    e.ctx = match_context(e.view, *e.met, rules);
-  } else {
-    e.ctx.cube = cube_view(e.view.cube, 0);
   }
+  e.settings = api::valuation_settings(v, rules, ply, !args.cubeless, e.met.get());
   return e;
 }
 
@@ -55,20 +50,10 @@ const char* owner_text(CubeHolder h) {
   }
   return "";
 }
-const char* owner_json(CubeHolder h) {
-  switch (h) {
-    case CubeHolder::Centred:
-      return "centred";
-    case CubeHolder::Me:
-      return "on_roll";
-    case CubeHolder::Opponent:
-      return "opponent";
-  }
-  return "";
-}
 }  // namespace
 
-std::string settings_text(const EquityContext& e, const Rules& rules) {
+std::string settings_text(const EquityContext& ec, const Rules& rules) {
+  const api::ValuationSettings& e = ec.settings;
   const bool cubeful = uses_cube(e.how, rules);
   std::string s;
   char buf[160];
@@ -86,31 +71,16 @@ std::string settings_text(const EquityContext& e, const Rules& rules) {
     std::snprintf(buf, sizeof buf, ", cube %d %s", e.ctx.cube.value, owner_text(e.ctx.cube.owner));
     s += buf;
     if (e.ctx.match_length > 0)
-      s += ", MET " + e.met->name();
+      s += ", MET " + ec.met->name();
     else
       s += std::string(", Jacoby ") + (rules.jacoby ? "on" : "off") + ", beavers " +
            (rules.beavers ? "on" : "off");
   } else {
     s += ", no cube in this game";
-    if (e.ctx.match_length > 0) s += ", MET " + e.met->name();
+    if (e.ctx.match_length > 0) s += ", MET " + ec.met->name();
   }
   std::snprintf(buf, sizeof buf, "; %s %d-ply", cubeful ? "cubeful" : "cubeless", e.how.ply);
   return s + buf;
-}
-
-std::string settings_json(const EquityContext& e, const Rules& rules) {
-  char buf[400];
-  std::snprintf(buf, sizeof buf,
-                "\"ply\": %d, \"cubeful\": %s, \"match_length\": %d, \"score\": [%d, %d], "
-                "\"crawford_game\": %s, \"post_crawford\": %s, \"cube\": %d, \"cube_owner\": "
-                "\"%s\", \"jacoby\": %s, \"beavers\": %s, \"met\": %s",
-                e.how.ply, uses_cube(e.how, rules) ? "true" : "false", e.ctx.match_length,
-                e.ctx.my_score, e.ctx.opp_score, e.ctx.crawford_game ? "true" : "false",
-                e.ctx.post_crawford ? "true" : "false", e.ctx.cube.value,
-                owner_json(e.ctx.cube.owner), rules.jacoby ? "true" : "false",
-                rules.beavers ? "true" : "false",
-                e.met ? json_string(e.met->name()).c_str() : "null");
-  return buf;
 }
 
 }  // namespace nard::tools

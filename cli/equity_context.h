@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "api/valuation_documents.h"
 #include "core/result.h"
 #include "game/match.h"
 #include "game/rules.h"
@@ -29,10 +30,8 @@ struct ContextArgs {
 void add_context_options(CLI::App* cmd, ContextArgs& args);
 
 struct EquityContext {
-  MatchView view;     // the side on roll's view
-  MatchContext ctx;   // the same for the bot's cube code (ctx.met set in a match)
-  PlayValuation how;  // ply and cubeful
-  std::shared_ptr<const MatchEquityTable> met;  // loaded for match play only
+  api::ValuationSettings settings;  // what the documents of api/valuation_documents.h take
+  std::shared_ptr<const MatchEquityTable> met;  // loaded for match play only (settings.ctx.met)
 };
 
 // Fails (bad input) on a bad score or match length; fails with runtime errors when the MET
@@ -44,7 +43,5 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
 // "7-point match, score 2-4, Crawford game, cube 2 owned by the side on roll, MET
 // Kazaross-XG2; cubeful 2-ply".
 std::string settings_text(const EquityContext& e, const Rules& rules);
-// The same as JSON fields (no braces): "\"ply\": 2, \"cubeful\": true, ...".
-std::string settings_json(const EquityContext& e, const Rules& rules);
 
 }  // namespace nard::tools

@@ -4,7 +4,9 @@
 // equity and match winning chances). The first line states the settings.
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
+#include "api/valuation_documents.h"
 #include "cli/bot_args.h"
 #include "cli/equity_context.h"
 #include "cli/output.h"
@@ -23,13 +25,6 @@ struct EvalOptions {
   std::string position;
 };
 
-std::string json_number(double v) {
-  if (std::isnan(v)) return "null";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", v);
-  return buf;
-}
-
 void run_eval(const EvalOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
@@ -40,24 +35,17 @@ void run_eval(const EvalOptions& o) {
 
   NeuralEvaluator evaluator(bot->model);
   Search search(bot->rules, evaluator, bot->search);
-  // The cubeless value (and the tree's probabilities) at the ply, then the cubeful one.
-  Result<PlayValue> cubeless = value_position(search, *pos, ec->ctx, {ec->how.ply, false});
-  if (!cubeless) return fail_input(cubeless.error());
-  const bool cubeful = uses_cube(ec->how, bot->rules);
-  const bool match = ec->ctx.match_length > 0;
-  Result<PlayValue> full = cubeful ? value_position(search, *pos, ec->ctx, ec->how) : cubeless;
-  if (!full) return fail_input(full.error());
-  const Probabilities& p = full->probs;
-  if (o.bot.json) {
-    std::printf(
-        "{\"settings\": {%s}, \"probabilities\": %s, \"cubeless_equity\": %.6f, "
-        "\"cubeless_mwc\": %s, \"cubeful_equity\": %s, \"cubeful_mwc\": %s}\n",
-        settings_json(*ec, bot->rules).c_str(), json_probabilities(p).c_str(), cubeless->equity,
-        json_number(match ? cubeless->mwc : std::nan("")).c_str(),
-        cubeful ? json_number(full->equity).c_str() : "null",
-        cubeful && match ? json_number(full->mwc).c_str() : "null");
+  Result<api::EvalResult> e = api::compute_eval(search, *pos, ec->settings);
+  if (!e) return fail_input(e.error());
+  if (o.bot.json) {  // the document of the API's /api/eval
+    std::cout << api::eval_document(bot->rules, *e, ec->settings).dump(2) << '\n';
     return;
   }
+  const PlayValue* cubeless = &e->cubeless;
+  const PlayValue* full = &e->full;
+  const bool cubeful = e->cubeful;
+  const bool match = ec->settings.ctx.match_length > 0;
+  const Probabilities& p = full->probs;
   std::printf("%s\n", settings_text(*ec, bot->rules).c_str());
   std::printf("%d-ply evaluation (side on roll)\n", bot->search.ply);
   if (scores_checker_count(bot->rules)) {

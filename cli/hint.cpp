@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "api/valuation_documents.h"
 #include "cli/bot_args.h"
 #include "cli/equity_context.h"
 #include "cli/option_checks.h"
@@ -26,13 +27,6 @@ struct HintOptions {
   int top = 10;
 };
 
-std::string json_number(double v) {
-  if (std::isnan(v)) return "null";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", v);
-  return buf;
-}
-
 void run_hint(const HintOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
@@ -43,35 +37,19 @@ void run_hint(const HintOptions& o) {
   Result<EquityContext> ec = equity_context(o.position, o.context, bot->rules, bot->search.ply);
   if (!ec) return fail_input(ec.error());
 
-  MoveGenerator gen(bot->rules);
-  PlayList list;
-  list.size = gen.generate(*pos, *dice, list.positions.get(), list.moves.get());
   NeuralEvaluator evaluator(bot->model);
   Search search(bot->rules, evaluator, bot->search);
-  std::vector<PlayValue> ranked;
-  if (list.size) {
-    Result<std::vector<PlayValue>> r = rank_plays_cubeful(search, list.plays(), ec->ctx, ec->how);
-    if (!r) return fail_input(r.error());
-    ranked = std::move(r).value();
-  }
-  const bool cubeful = uses_cube(ec->how, bot->rules);
-  const bool match = ec->ctx.match_length > 0;
-  const int shown = std::min<int>(int(ranked.size()), std::max(1, o.top));
-  if (o.bot.json) {
-    std::cout << "{\"settings\": {" << settings_json(*ec, bot->rules) << "}, \"dice\": \""
-              << dice->str() << "\", \"plays\": [";
-    for (int i = 0; i < shown; ++i) {
-      const PlayValue& r = ranked[size_t(i)];
-      std::printf(
-          "%s\n  {\"rank\": %d, \"move\": %s, \"ply\": %d, \"equity\": %.6f, \"difference\": "
-          "%.6f, \"mwc\": %s, \"cubeless_equity\": %.6f, \"probabilities\": %s}",
-          i ? "," : "", i + 1, json_string(format_move(list.moves[r.index])).c_str(), r.ply,
-          r.equity, r.equity - ranked[0].equity, json_number(r.mwc).c_str(), r.cubeless,
-          json_probabilities(r.probs).c_str());
-    }
-    std::cout << (shown ? "\n" : "") << "]}\n";
+  Result<api::HintResult> hint = api::compute_hint(search, *pos, *dice, ec->settings);
+  if (!hint) return fail_input(hint.error());
+  if (o.bot.json) {  // the document of the API's /api/hint
+    std::cout << api::hint_document(bot->rules, *dice, *hint, ec->settings, o.top).dump(2) << '\n';
     return;
   }
+  const PlayList& list = hint->list;
+  const std::vector<PlayValue>& ranked = hint->ranked;
+  const bool cubeful = uses_cube(ec->settings.how, bot->rules);
+  const bool match = ec->settings.ctx.match_length > 0;
+  const int shown = std::min<int>(int(ranked.size()), std::max(1, o.top));
   std::printf("%s\n", settings_text(*ec, bot->rules).c_str());
   if (!list.size) {
     std::printf("No legal play with %s.\n", dice->str().c_str());

@@ -425,10 +425,10 @@ async function hint() {
   busy(btn, true);
   setStatus(`Ranking the plays of ${state.roll.join('-')} at ${$('ply').value}-ply…`);
   try {
-    const doc = await api('hint', { ...gameFields(), position: state.pos.position, dice: state.roll.join(''), ply: Number($('ply').value), top: 0 });
+    const doc = await api('hint', { ...gameFields(), position: state.pos.position, dice: state.roll.join(''), ply: Number($('ply').value), top: 0, ...matchFields() });
     state.hints = doc.plays;
     state.preview = null;
-    $('hint-meta').textContent = `${doc.dice} · ${doc.ply}-ply · ${doc.legal_plays} legal`;
+    $('hint-meta').textContent = `${doc.dice} · ${doc.ply}-ply ${doc.settings.cubeful ? 'cubeful' : 'cubeless'} · ${doc.legal_plays} legal`;
     const body = $('hint-table').querySelector('tbody');
     body.innerHTML = doc.plays.map((p, i) =>
       `<tr data-index="${i}" class="${i === 0 ? 'best' : ''}"><td>${p.rank}</td><td class="left mono">${escapeHtml(p.move || '(none)')}</td>` +
