@@ -272,7 +272,9 @@ struct MoveGenerator::Impl {
       seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
       seq.count = c.used;
       if (ends) {
-        record(c, all_dice_score(doubles));
+        // A sub-move that ends the game counts as using every die (errata 7), except the 15th
+        // checker off in backgammon and its presets, where a play using more dice is required.
+        record(c, rules.variant == Variant::Backgammon ? score_of(c) : all_dice_score(doubles));
       } else if (c.remaining) {
         if (!(track_visits && seen(c))) expand(c);
       } else {

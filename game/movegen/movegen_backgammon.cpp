@@ -159,7 +159,9 @@ struct BackgammonMoveGenerator::Impl {
     seq.sub[n.used] = SubMove{int8_t(from), int8_t(to <= 0 ? kOff : to), hit};
     seq.count = c.used;
     if (c.v[kMoverOffByte] == kCheckers)
-      record(c.v, all_dice_score(doubles));  // the game ends here
+      // The game ends here, but in backgammon the 15th checker off does not void the other die:
+      // a play that uses more dice is required where one exists (rules.md errata 7).
+      record(c.v, score_of(c));
     else if (c.remaining)
       expand(c);
     else

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/gnubg_id.h"
 #include "formats/notation.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
@@ -71,6 +72,30 @@ TEST(BackgammonRules, BG2_BothOrdersOfTheDiceAreTried) {
     ASSERT_EQ(plays.size(), 1u) << preset;
     EXPECT_EQ(plays[0].text, "13/2") << preset;
     EXPECT_EQ(plays[0].after, P("x 2:1 1:14; o 20:13 8:2")) << preset;
+  }
+}
+
+// Errata 7: in backgammon the 15th checker off ends the game but does not void the other die:
+// where a play uses both dice, it is required, as GNU Backgammon and eXtreme Gammon rule. With
+// 4-1, the last checker on the 2-point and an opposing blot on the 1-point, only 2/1*/off is legal
+// (the issue's series of matches against gnubg stopped on nard's 2/off). Where a hitter in the
+// home board may not move on (no_run: gr_portes, tr_tavla), 2/1* is one die and 2/off the larger.
+TEST(BackgammonRules, TheFifteenthCheckerOffDoesNotVoidTheOtherDie) {
+  const Position gnubgs = *decode_position_id("rA2gqyACAAAAAA");
+  EXPECT_EQ(gnubgs.mover_off, 14);
+  for (const char* preset : kBackgammonPresets) {
+    const bool no_run = std::string(preset) == "gr_portes" || std::string(preset) == "tr_tavla";
+    const std::vector<std::string> expected = {no_run ? "2/off" : "2/1*/off"};
+    EXPECT_EQ(texts(legal_plays(preset, gnubgs, Dice{4, 1})), expected) << preset;
+    // The counterpart on the 4-point with 4-2 and a blot on the 2-point (issue 34: iran, 2-4).
+    const Position four = P("x 4:1 off:14; o 2:1 20:14");
+    const std::vector<std::string> expected_four = {no_run ? "4/off" : "4/2*/off"};
+    EXPECT_EQ(texts(legal_plays(preset, four, Dice{2, 4})), expected_four) << preset;
+    // Without the blot the two dice reach the same end: one play, the game won.
+    const Position bare = P("x 4:1 off:14; o 20:15");
+    const auto plays = legal_plays(preset, bare, Dice{4, 2});
+    ASSERT_EQ(plays.size(), 1u) << preset;
+    EXPECT_EQ(plays[0].after.mover_off, kCheckers) << preset;
   }
 }
 

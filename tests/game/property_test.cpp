@@ -197,29 +197,29 @@ class Referee {
           TurnState next;
           if (!submove(s, from, die, hitter == 1, all_home, highest, next)) continue;
           moved = true;
-          if (next.pos.mover_off == kCheckers) {
-            finish(next.pos, left, true);  // errata 7: ending the game uses every die
-          } else if (left == 0) {
-            finish(next.pos, left, false);
+          if (next.pos.mover_off == kCheckers || left == 0) {
+            // The 15th checker off ends the turn, but counts only the dice it used (errata 7:
+            // in backgammon a play that uses more dice is required where one exists).
+            finish(next.pos, left);
           } else {
             search(next, left);
           }
         }
       }
     }
-    if (!moved) finish(p, remaining, false);
+    if (!moved) finish(p, remaining);
   }
 
   // The maximal-dice rule (§1.3) as a score: more dice first; when one die of two different
-  // ones is played, the larger scores more; a play that ends the game counts as every die.
-  void finish(const Position& pos, uint8_t remaining, bool ends_game) {
+  // ones is played, the larger scores more (the 15th checker off too: errata 7).
+  void finish(const Position& pos, uint8_t remaining) {
     int score;
     if (dice_.is_double()) {
-      score = ends_game ? 8 : 2 * (4 - remaining);
+      score = 2 * (4 - remaining);
     } else {
       const bool high_left = remaining & 1, low_left = remaining & 2;
       const int used = 2 - high_left - low_left;
-      score = ends_game ? 4 : 2 * used + (used == 1 && !high_left ? 1 : 0);
+      score = 2 * used + (used == 1 && !high_left ? 1 : 0);
     }
     if (score < best_) return;
     if (score > best_) {
