@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "game/dice.h"
+#include "play/seeded_games.h"
 #include "play/self_play.h"
 #include "search/search.h"
 
@@ -28,6 +29,14 @@ struct GameTargets {
   std::vector<PositionRecord> kept;
   uint8_t unfinished = 0;
 };
+// A thread's self-play and the search that values its games' positions.
+struct OutcomeThread {
+  OutcomeThread(std::shared_ptr<const NeuralModel> model, const Rules& rules)
+      : self(std::move(model), rules), search(rules, self.evaluator, outcome_search_config()) {}
+  SelfPlayThread self;
+  Search search;
+};
+
 }  // namespace
 
 std::vector<Probabilities> outcome_targets(const std::vector<Probabilities>& one_ply,
@@ -78,27 +87,22 @@ Result<std::vector<PositionRecord>> sample_outcome_targets(
   const int threads = std::max(1, c.threads);
   for (int block = 0; block < games; block += kGamesPerBlock) {
     const int end = std::min(games, block + kGamesPerBlock);
-#pragma omp parallel num_threads(threads)
-    {
-      NeuralEvaluator evaluator(model);
-      GamePlayer player(rules);
-      Search search(rules, evaluator, outcome_search_config());
-#pragma omp for schedule(dynamic, 1)
-      for (int k = block; k < end; ++k) {
-        const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + k));
-        const PlayedGame game = player.play(evaluator, seed, options);
-        GameTargets& out = played[size_t(k)];
-        if (!game.finished) {
-          out.unfinished = 1;
-          continue;
-        }
-        const size_t n = game.positions.size();
-        const std::vector<Probabilities> y = game_outcome_targets(game, search);
-        Rng keep(seed ^ kSampleKeepStream);
-        for (size_t t = 1; t < n; ++t)  // t = 0: the starting position
-          if (keep.uniform() < c.keep) out.kept.push_back({game.positions[t], y[t]});
-      }
-    }
+    run_seeded(
+        {block, end - block, threads, 1}, [&] { return OutcomeThread(model, rules); },
+        [&](OutcomeThread& thread, long long k) {
+          const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + k));
+          const PlayedGame game = thread.self.player.play(thread.self.evaluator, seed, options);
+          GameTargets& out = played[size_t(k)];
+          if (!game.finished) {
+            out.unfinished = 1;
+            return;
+          }
+          const size_t n = game.positions.size();
+          const std::vector<Probabilities> y = game_outcome_targets(game, thread.search);
+          Rng keep(seed ^ kSampleKeepStream);
+          for (size_t t = 1; t < n; ++t)  // t = 0: the starting position
+            if (keep.uniform() < c.keep) out.kept.push_back({game.positions[t], y[t]});
+        });
     if (progress) progress(end, games);
   }
   SampleStatistics st;

@@ -9,6 +9,8 @@
 
 #include "core/work_share.h"
 #include "game/dice.h"
+#include "nn/bearoff_database.h"
+#include "play/seeded_games.h"
 #include "play/self_play.h"
 
 namespace nard {
@@ -81,34 +83,32 @@ Result<std::vector<Position>> sample_positions(
   const int threads = std::max(1, c.threads);
   for (int block = 0; block < count; block += kGamesPerBlock) {
     const int end = std::min(count, block + kGamesPerBlock);
-#pragma omp parallel num_threads(threads)
-    {
-      NeuralEvaluator evaluator(model);
-      GamePlayer player(rules);
-#pragma omp for schedule(dynamic, 1)
-      for (int k = block; k < end; ++k) {
-        const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + mine[size_t(k)]));
-        GameSample& out = played[size_t(k)];
-        TurnObserver observer;
-        Rng keep_turn(seed ^ kAlternativesStream);
-        if (c.play_groups > 0)
-          observer = [&](const SelfPlayTurn& turn) {
-            if (keep_turn.uniform() < c.keep)
-              add_play_group(turn, rules, c.play_groups, out.groups);
-          };
-        else if (c.alternatives > 0)
-          observer = [&](const SelfPlayTurn& turn) {
-            if (keep_turn.uniform() < c.keep)
-              add_alternatives(turn, c.alternatives, out.alternatives);
-          };
-        const PlayedGame game = player.play(evaluator, seed, options, observer);
-        out.unfinished = game.finished ? 0 : 1;
-        Rng keep(seed ^ kSampleKeepStream);
-        if (c.play_groups == 0)
-          for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
-            if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
-      }
-    }
+    run_seeded(
+        {block, end - block, threads, 1}, [&] { return SelfPlayThread(model, rules); },
+        [&](SelfPlayThread& thread, long long k) {
+          NeuralEvaluator& evaluator = thread.evaluator;
+          GamePlayer& player = thread.player;
+          const uint64_t seed = game_seed(c.seed, uint64_t(c.first_game + mine[size_t(k)]));
+          GameSample& out = played[size_t(k)];
+          TurnObserver observer;
+          Rng keep_turn(seed ^ kAlternativesStream);
+          if (c.play_groups > 0)
+            observer = [&](const SelfPlayTurn& turn) {
+              if (keep_turn.uniform() < c.keep)
+                add_play_group(turn, rules, c.play_groups, out.groups);
+            };
+          else if (c.alternatives > 0)
+            observer = [&](const SelfPlayTurn& turn) {
+              if (keep_turn.uniform() < c.keep)
+                add_alternatives(turn, c.alternatives, out.alternatives);
+            };
+          const PlayedGame game = player.play(evaluator, seed, options, observer);
+          out.unfinished = game.finished ? 0 : 1;
+          Rng keep(seed ^ kSampleKeepStream);
+          if (c.play_groups == 0)
+            for (size_t t = 1; t < game.positions.size(); ++t)  // t = 0: the starting position
+              if (keep.uniform() < c.keep) out.kept.push_back(game.positions[t]);
+        });
     if (comm) comm->heartbeat();
     if (progress) progress(count ? (long long)end * games / count : games, games);
   }
@@ -179,6 +179,12 @@ Result<std::vector<Position>> sample_positions(
   }
   if (statistics) *statistics = st;
   return result;
+}
+
+std::function<bool(const Position&)> skip_bearoff_database(const NeuralModel& model) {
+  const BearoffDatabase* db = model.bearoff_database();
+  if (!db) return {};
+  return [db](const Position& p) { return db->covers(p); };
 }
 
 std::vector<Position> sample_positions(const std::shared_ptr<const NeuralModel>& model,

@@ -80,6 +80,10 @@ struct SampleStatistics {
   long long skipped = 0;         // dropped by `skip` (or a finished game)
 };
 
+// The `skip` of the samplers that leaves out what `model`'s bear-off database covers (those
+// positions are exact and need no training); empty when the model has none.
+std::function<bool(const Position&)> skip_bearoff_database(const NeuralModel& model);
+
 // Plays the games with `model` (0-ply greedy, both sides) and returns the sampled positions.
 // `skip(pos)` true drops a position (may be empty). `progress(games_done, games)` is called from
 // the calling thread now and then.

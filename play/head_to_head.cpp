@@ -1,7 +1,5 @@
 #include "play/head_to_head.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -11,6 +9,7 @@
 #include "game/dice.h"
 #include "game/game_replay.h"
 #include "game/movegen/movegen.h"
+#include "play/seeded_games.h"
 
 namespace nard {
 
@@ -101,6 +100,31 @@ HeadToHeadResult summarise(std::vector<UnitResult>& units) {
   return r;
 }
 
+// A thread's agents, its two seatings of them and its game loop's scratch.
+struct ThreadSeats {
+  ThreadSeats(const MakeThreadAgents& make, const std::function<void(const std::string&)>& fail,
+              bool skip)
+      : agents(made(make, fail, skip)),
+        seats(agents ? std::array<std::vector<SessionSlot>, 2>{agents->rotation(),
+                                                               exchanged(agents->rotation())}
+                     : std::array<std::vector<SessionSlot>, 2>{}),
+        gen(seats[0].empty() ? Rules{} : seats[0][0].rules),
+        buffer(new Position[kMaxPlays]) {}
+  static std::unique_ptr<ThreadAgents> made(const MakeThreadAgents& make,
+                                            const std::function<void(const std::string&)>& fail,
+                                            bool skip) {
+    if (skip) return nullptr;
+    Result<std::unique_ptr<ThreadAgents>> r = make();
+    if (r) return std::move(r).value();
+    fail(r.error().message);
+    return nullptr;
+  }
+  std::unique_ptr<ThreadAgents> agents;
+  std::array<std::vector<SessionSlot>, 2> seats;
+  MoveGenerator gen;
+  std::unique_ptr<Position[]> buffer;
+};
+
 }  // namespace
 
 Result<HeadToHeadResult> play_head_to_head(
@@ -110,42 +134,31 @@ Result<HeadToHeadResult> play_head_to_head(
   std::vector<UnitResult> units(static_cast<size_t>(n_units));
   std::atomic<bool> failed{false};
   std::string failure;  // the first failure of any thread
-  auto record_failure = [&](const std::string& message) {
+  const std::function<void(const std::string&)> record_failure = [&](const std::string& message) {
 #pragma omp critical(head_to_head_failure)
     if (!failed) failure = message, failed = true;
   };
-  const int threads = c.threads > 0 ? c.threads : omp_get_num_procs();
   // Progress in games (matches): a unit is a duplicate pair (or one game without duplicates).
   const long long per_unit = c.duplicate ? 2 : 1;
-  long long units_done = 0;
-  if (progress) progress(0, c.games);
-#pragma omp parallel num_threads(threads)
-  {
-    std::unique_ptr<ThreadAgents> agents;
-    if (!failed) {
-      Result<std::unique_ptr<ThreadAgents>> made = make_agents();
-      if (made)
-        agents = std::move(made).value();
-      else
-        record_failure(made.error().message);
-    }
-    std::array<std::vector<SessionSlot>, 2> seats;
-    if (agents) seats = {agents->rotation(), exchanged(agents->rotation())};
-    MoveGenerator gen(seats[0].empty() ? Rules{} : seats[0][0].rules);
-    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-#pragma omp for schedule(dynamic, 1)
-    for (int u = 0; u < n_units; ++u) {
-      if (failed || !agents) continue;
-      try {
-        units[size_t(u)] = play_unit(c, seats, game_seed(c.seed, uint64_t(u)), gen, buffer.get());
-      } catch (const std::exception& e) {  // an outside player failing (gnubg dying)
-        record_failure(e.what());
-        continue;
-      }
-#pragma omp critical(head_to_head_progress)
-      if (progress) progress(std::min<long long>(++units_done * per_unit, c.games), c.games);
-    }
+  std::function<void(long long, long long)> units_done;
+  if (progress) {
+    progress(0, c.games);
+    units_done = [&](long long done, long long) {
+      progress(std::min<long long>(done * per_unit, c.games), c.games);
+    };
   }
+  run_seeded(
+      {0, n_units, c.threads, 1}, [&] { return ThreadSeats(make_agents, record_failure, failed); },
+      [&](ThreadSeats& t, long long u) {
+        if (failed || !t.agents) return;
+        try {
+          units[size_t(u)] =
+              play_unit(c, t.seats, game_seed(c.seed, uint64_t(u)), t.gen, t.buffer.get());
+        } catch (const std::exception& e) {  // an outside player failing (gnubg dying)
+          record_failure(e.what());
+        }
+      },
+      units_done);
   if (failed) return make_error(failure);
   return summarise(units);
 }

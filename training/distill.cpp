@@ -10,6 +10,7 @@
 #include "game/game.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
+#include "play/seeded_games.h"
 #include "play/self_play.h"
 #include "training/learner.h"
 
@@ -64,14 +65,11 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
 
   // Self-play records, in game order whatever the thread count.
   std::vector<GameRecord> games(size_t(c.games));
-#pragma omp parallel num_threads(c.threads)
-  {
-    NeuralEvaluator eval(*full_model);
-    GamePlayer player(*rules);
-#pragma omp for schedule(dynamic, 4)
-    for (int g = 0; g < c.games; ++g)
-      games[size_t(g)] = record_game(player, eval, game_seed(c.seed, uint64_t(g)));
-  }
+  run_seeded(
+      {0, c.games, c.threads, 4}, [&] { return SelfPlayThread(*full_model, *rules); },
+      [&](SelfPlayThread& t, long long g) {
+        games[size_t(g)] = record_game(t.player, t.evaluator, game_seed(c.seed, uint64_t(g)));
+      });
   const int train_games = c.games - std::max(1, c.games / 10);
 
   // Training examples: every non-terminal result of the training games.

@@ -14,6 +14,7 @@
 #include "nn/bearoff_database.h"
 #include "nn/encoder.h"
 #include "nn/evaluator.h"
+#include "play/seeded_games.h"
 #include "play/self_play.h"
 #include "search/search.h"
 #include "training/learner.h"
@@ -67,15 +68,12 @@ Result<RaceRefitResult> refit_race_net(const NetWeights& model, const RaceRefitC
 
   // Race positions of the games, in game order whatever the thread count.
   std::vector<std::vector<Position>> per_game(size_t(c.games));
-#pragma omp parallel num_threads(c.threads)
-  {
-    NeuralEvaluator eval(start_model);
-    GamePlayer player(*rules);
-#pragma omp for schedule(dynamic, 4)
-    for (int g = 0; g < c.games; ++g)
-      per_game[size_t(g)] = race_positions_of_game(*rules, eval, **db, c.bearoff_one_in, player,
-                                                   game_seed(c.seed, uint64_t(g)));
-  }
+  run_seeded(
+      {0, c.games, c.threads, 4}, [&] { return SelfPlayThread(start_model, *rules); },
+      [&](SelfPlayThread& t, long long g) {
+        per_game[size_t(g)] = race_positions_of_game(*rules, t.evaluator, **db, c.bearoff_one_in,
+                                                     t.player, game_seed(c.seed, uint64_t(g)));
+      });
   const int train_games = c.games - std::max(1, c.games / 10);
   std::vector<Position> positions;
   for (int g = 0; g < c.games; ++g)

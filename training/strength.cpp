@@ -5,6 +5,7 @@
 
 #include "core/work_share.h"
 #include "play/duel.h"
+#include "play/seeded_games.h"
 #include "search/greedy_player.h"
 #include "search/heuristic_player.h"
 #include "search/pubeval.h"
@@ -64,23 +65,26 @@ Result<StrengthResult> measure_strength(Communicator& comm, const Rules& rules,
   const int pairs = (games + 1) / 2;
   const std::vector<long long> mine = share_of(comm, (long long)pairs * 2);
   std::vector<DuelGame> played(mine.size());
-#pragma omp parallel num_threads(threads)
-  {
-    PlayerHolder me = make_net_player(rules, model);
-    PlayerHolder them;
+  // Each thread's two players.
+  struct Sides {
+    PlayerHolder me, them;
+  };
+  const auto make_sides = [&] {
+    Sides s{make_net_player(rules, model), {}};
     if (opponent.kind == OpponentKind::Pubeval)
-      them.player = std::make_unique<PubevalPlayer>(*pubeval);
+      s.them.player = std::make_unique<PubevalPlayer>(*pubeval);
     else if (opponent.kind == OpponentKind::Heuristic)
-      them.player = std::make_unique<HeuristicPlayer>(rules);
+      s.them.player = std::make_unique<HeuristicPlayer>(rules);
     else
-      them = make_net_player(rules, opponent.net);
-#pragma omp for schedule(dynamic, 1)
-    for (size_t k = 0; k < mine.size(); ++k) {
-      const long long i = mine[k];
-      played[k] = play_duel_game(rules, *me.player, *them.player, i % 2 == 0,
-                                 game_seed(seed, uint64_t(i / 2)));
-    }
-  }
+      s.them = make_net_player(rules, opponent.net);
+    return s;
+  };
+  // Game i of a pair: the net starts the even ones; both games of pair i / 2 share its dice.
+  run_seeded({0, (long long)mine.size(), threads, 1}, make_sides, [&](Sides& s, long long k) {
+    const long long i = mine[size_t(k)];
+    played[size_t(k)] = play_duel_game(rules, *s.me.player, *s.them.player, i % 2 == 0,
+                                       game_seed(seed, uint64_t(i / 2)));
+  });
   std::vector<DuelGame> results;
   if (comm.size() == 1) {
     results = std::move(played);

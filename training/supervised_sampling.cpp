@@ -144,9 +144,7 @@ Result<std::vector<Position>> sample_step(const RunState& run, int step,
   sc.alternatives = c.alternatives;
   sc.play_groups = c.play_groups;
   sc.threads = c.threads;
-  const BearoffDatabase* db = model->bearoff_database();
-  std::function<bool(const Position&)> skip;
-  if (db) skip = [db](const Position& p) { return db->covers(p); };
+  const std::function<bool(const Position&)> skip = skip_bearoff_database(*model);
   SampleStatistics stats;
   Result<std::vector<Position>> sampled =
       sample_positions(run.comm, model, sc, skip, &stats,

@@ -76,30 +76,6 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   return std::nullopt;
 }
 
-// A side resolved for every game of the rotation (Tavli: three games, each with its model), and
-// its label for the report.
-struct RotationSide {
-  std::vector<SideSpec> specs;
-  std::string label;
-};
-
-Result<RotationSide> resolve_rotation_side(const MatchSide& side, const MatchOptions& o,
-                                           const std::vector<Rules>& games) {
-  RotationSide r;
-  for (const Rules& rules : games) {
-    Result<SideSpec> spec = resolve_side(side, o.bot, rules);
-    if (!spec) {
-      if (!o.tavli) return spec.error();
-      return make_error(std::string(variation_name(rules.variant)) + ": " + spec.error().message);
-    }
-    r.specs.push_back(std::move(spec).value());
-  }
-  r.label = r.specs[0].label;
-  if (o.tavli && side.kind == "net")
-    r.label = "net " + std::to_string(r.specs[0].search.ply) + "-ply (each game's shipped model)";
-  return r;
-}
-
 // Saves the games of --save: a money session in one file (A as player 0, games in order), or one
 // file per match, FILE's stem followed by "-<number>". Files are written atomically.
 std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
@@ -139,14 +115,6 @@ std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
   }
   return std::nullopt;
 }
-
-// One thread's agents of both sides for every game of the rotation, A as player 0.
-class MatchAgents final : public ThreadAgents {
- public:
-  std::vector<AgentBox> boxes;  // A's and B's, game by game
-  std::vector<SessionSlot> slots;
-  const std::vector<SessionSlot>& rotation() const override { return slots; }
-};
 
 // The report of a match run: text, or with --json its document; saves the games of --save.
 void print_match_result(const MatchOptions& o, const RotationSide& a, const RotationSide& b,
@@ -207,9 +175,9 @@ void run_match(const MatchOptions& o) {
   const Rules& rules = rotation_rules[0];
   if (o.games < 1 || o.match < 0)
     return fail_input(make_error("--games must be >= 1 and --match >= 0"));
-  Result<RotationSide> a = resolve_rotation_side(o.a, o, rotation_rules);
+  Result<RotationSide> a = resolve_rotation_side(o.a, o.bot, rotation_rules, o.tavli);
   if (!a) return fail_input(a.error());
-  Result<RotationSide> b = resolve_rotation_side(o.b, o, rotation_rules);
+  Result<RotationSide> b = resolve_rotation_side(o.b, o.bot, rotation_rules, o.tavli);
   if (!b) return fail_input(b.error());
   if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
   if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
@@ -223,25 +191,7 @@ void run_match(const MatchOptions& o) {
   config.threads = o.threads;
   config.seed = o.seed;
   config.record = !o.save.empty();
-  const MakeThreadAgents make_agents = [&]() -> Result<std::unique_ptr<ThreadAgents>> {
-    auto agents = std::make_unique<MatchAgents>();
-    for (size_t k = 0; k < rotation_rules.size(); ++k) {
-      Result<AgentBox> box_a = make_agent(a->specs[k], rotation_rules[k], &*met);
-      if (!box_a) return box_a.error();
-      Result<AgentBox> box_b = make_agent(b->specs[k], rotation_rules[k], &*met);
-      if (!box_b) return box_b.error();
-      agents->boxes.push_back(std::move(box_a).value());
-      agents->boxes.push_back(std::move(box_b).value());
-    }
-    for (size_t k = 0; k < rotation_rules.size(); ++k) {
-      const std::string record_rules = o.tavli && k > 0 ? kTavliPresets[k] : "";
-      agents->slots.push_back(
-          {rotation_rules[k],
-           {agents->boxes[2 * k].agent.get(), agents->boxes[2 * k + 1].agent.get()},
-           record_rules});
-    }
-    return std::unique_ptr<ThreadAgents>(std::move(agents));
-  };
+  const MakeThreadAgents make_agents = thread_agents(*a, *b, rotation_rules, &*met, o.tavli);
   // Progress in games (matches).
   const std::function<void(long long, long long)> bar =
       o.quiet ? std::function<void(long long, long long)>()

@@ -62,4 +62,55 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
   return s;
 }
 
+Result<RotationSide> resolve_rotation_side(const MatchSide& side, const BotArgs& defaults,
+                                           const std::vector<Rules>& games, bool tavli) {
+  RotationSide r;
+  for (const Rules& rules : games) {
+    Result<SideSpec> spec = resolve_side(side, defaults, rules);
+    if (!spec) {
+      if (!tavli) return spec.error();
+      return make_error(std::string(variation_name(rules.variant)) + ": " + spec.error().message);
+    }
+    r.specs.push_back(std::move(spec).value());
+  }
+  r.label = r.specs[0].label;
+  if (tavli && side.kind == "net")
+    r.label = "net " + std::to_string(r.specs[0].search.ply) + "-ply (each game's shipped model)";
+  return r;
+}
+
+namespace {
+// One thread's agents of both sides for every game of the rotation, A as player 0.
+class MatchAgents final : public ThreadAgents {
+ public:
+  std::vector<AgentBox> boxes;  // A's and B's, game by game
+  std::vector<SessionSlot> slots;
+  const std::vector<SessionSlot>& rotation() const override { return slots; }
+};
+}  // namespace
+
+MakeThreadAgents thread_agents(const RotationSide& a, const RotationSide& b,
+                               const std::vector<Rules>& games, const MatchEquityTable* met,
+                               bool tavli) {
+  return [&a, &b, &games, met, tavli]() -> Result<std::unique_ptr<ThreadAgents>> {
+    auto agents = std::make_unique<MatchAgents>();
+    for (size_t k = 0; k < games.size(); ++k) {
+      Result<AgentBox> box_a = make_agent(a.specs[k], games[k], met);
+      if (!box_a) return box_a.error();
+      Result<AgentBox> box_b = make_agent(b.specs[k], games[k], met);
+      if (!box_b) return box_b.error();
+      agents->boxes.push_back(std::move(box_a).value());
+      agents->boxes.push_back(std::move(box_b).value());
+    }
+    for (size_t k = 0; k < games.size(); ++k) {
+      const std::string record_rules = tavli && k > 0 ? kTavliPresets[k] : "";
+      agents->slots.push_back(
+          {games[k],
+           {agents->boxes[2 * k].agent.get(), agents->boxes[2 * k + 1].agent.get()},
+           record_rules});
+    }
+    return std::unique_ptr<ThreadAgents>(std::move(agents));
+  };
+}
+
 }  // namespace nard::tools

@@ -6,12 +6,14 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/bot_args.h"
 #include "core/result.h"
 #include "game/rules.h"
 #include "gnubg/gnubg_player.h"
 #include "play/agents.h"
+#include "play/head_to_head.h"
 #include "search/match_equity.h"
 #include "search/pubeval.h"
 
@@ -47,5 +49,20 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
 
 // Errors: gnubg failed to start.
 Result<AgentBox> make_agent(const SideSpec& s, const Rules& rules, const MatchEquityTable* met);
+
+// A side resolved for every game of the rotation (Tavli: three games, each with its model), and
+// its label for the report. Errors name the game in a Tavli rotation.
+struct RotationSide {
+  std::vector<SideSpec> specs;
+  std::string label;
+};
+Result<RotationSide> resolve_rotation_side(const MatchSide& side, const BotArgs& defaults,
+                                           const std::vector<Rules>& games, bool tavli);
+
+// What makes each thread's agents of nard match (play/head_to_head.h): A's and B's for every game
+// of the rotation, A as player 0; a Tavli rotation records the rules of its later games.
+MakeThreadAgents thread_agents(const RotationSide& a, const RotationSide& b,
+                               const std::vector<Rules>& games, const MatchEquityTable* met,
+                               bool tavli);
 
 }  // namespace nard::tools

@@ -54,9 +54,7 @@ void run_outcomes(const OutcomesOptions& o) {
   sc.exploration = o.exploration;
   sc.keep = o.keep;
   sc.threads = o.threads;
-  const BearoffDatabase* db = model->bearoff_database();
-  std::function<bool(const Position&)> skip;
-  if (db) skip = [db](const Position& p) { return db->covers(p); };
+  const std::function<bool(const Position&)> skip = skip_bearoff_database(*model);
   const std::function<void(long long, long long)> bar =
       o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Playing", "games", 0);
   SampleStatistics stats;

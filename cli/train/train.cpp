@@ -1,175 +1,25 @@
 // nard train --variant X --out DIR [--games N] [--hidden H] [--threads T] [--resume] [...]:
-// TD(lambda) self-play training (training/trainer.h), with a progress line, atomic checkpoints,
-// metrics.csv and strength.svg in DIR.
+// TD(lambda) self-play training (training/trainer.h; run in train_td.cpp), with a progress line,
+// atomic checkpoints, metrics.csv and strength.svg in DIR.
 // nard train --targets ply1|ply2|ply3 --out DIR [--init-from MODEL] [--steps K] [...]: the
-// supervised pipeline (training/supervised.h): nets fitted to their own n-ply search, step by step.
-#include <chrono>
-#include <cstdio>
-#include <functional>
+// supervised pipeline (training/supervised.h; run in train_supervised.cpp): nets fitted to their
+// own n-ply search, step by step.
+// This file registers the options of both (train_options.h) and picks the one --targets names.
 #include <memory>
-#include <sstream>
+#include <string>
 
 #include "cli/distributed_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
-#include "cli/progress_line.h"
 #include "cli/subcommand.h"
+#include "cli/train/train_options.h"
 #include "cli/train/training_commands.h"
 #include "formats/position_arg.h"
-#include "nn/model_path.h"
 #include "nn/weights_file.h"
-#include "training/supervised.h"
-#include "training/trainer.h"
 
 namespace nard::tools {
 
 namespace {
-struct TrainOptions {
-  std::string variant, rules, optimizer = "adam", targets = "td";
-  training::TrainConfig config;
-  training::SupervisedConfig supervised;
-  // Options the two methods share but with other defaults: taken for the supervised pipeline only
-  // when given.
-  CLI::Option *lr = nullptr, *batch = nullptr, *exploration = nullptr, *games = nullptr;
-  // The option group of the supervised pipeline's own options: refused with --targets td
-  // instead of ignored.
-  CLI::Option_group* supervised_only = nullptr;
-  MpiArgs mpi;
-};
-
-// Progress of the supervised pipeline: a line redrawn on a terminal, a plain line every few
-// seconds into a file or pipe (cli/progress_line.h); messages and phase ends stay.
-// Each phase's bar has an ETA from the rate since the phase (or its resumption) began.
-std::function<void(const training::SupervisedProgress&)> supervised_reporter(
-    std::shared_ptr<ProgressLine> line) {
-  struct Phase {
-    std::string name;
-    int step = 0;
-    std::chrono::steady_clock::time_point start;
-    long long done_at_start = 0;
-  };
-  auto phase = std::make_shared<Phase>();
-  return [line, phase](const training::SupervisedProgress& p) {
-    char head[64];
-    std::snprintf(head, sizeof head, "[step %d/%d] ", p.step, p.steps);
-    if (!p.message.empty()) return line->message(head + p.phase + ": " + p.message);
-    if (p.phase == "started" || p.phase == "resumed")
-      return line->message(p.phase + " after " + std::to_string(p.done) + " of " +
-                           std::to_string(p.steps) + " steps");
-    const auto now = std::chrono::steady_clock::now();
-    if (p.phase != phase->name || p.step != phase->step) *phase = {p.phase, p.step, now, p.done};
-    const std::string unit = p.phase == "value" || p.phase == "focus" ? "positions"
-                             : p.phase == "fit"                       ? "epochs"
-                                                                      : "games";
-    const double elapsed = std::chrono::duration<double>(now - phase->start).count();
-    line->update(
-        progress_bar_text(head + p.phase, p.done, p.total, unit, elapsed, phase->done_at_start),
-        p.done >= p.total);
-  };
-}
-
-void run_supervised_cmd(TrainOptions& o, const Rules& rules) {
-  training::SupervisedConfig& s = o.supervised;
-  s.variant = rules.preset;
-  s.out_dir = o.config.out_dir;
-  s.threads = o.config.threads;
-  s.seed = o.config.seed;
-  s.resume = o.config.resume;
-  s.hidden = o.config.hidden;
-  s.race_hidden = o.config.race_hidden;
-  s.ply = o.targets[3] - '0';
-  if (o.lr->count()) s.learning_rate = o.config.learning_rate;
-  if (o.batch->count()) s.batch_size = o.config.batch_size;
-  if (o.exploration->count()) s.exploration = o.config.exploration;
-  if (o.games->count())
-    return fail_input(
-        make_error("--games counts TD self-play games; the supervised pipeline takes --steps and "
-                   "--games-per-step"));
-  if (s.init_from.empty()) {
-    Result<std::string> path = default_model_path(rules.variant);
-    if (!path) return fail_input(path.error());
-    s.init_from = *path;
-  }
-  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  const auto show_supervised = supervised_reporter(line);
-  o.mpi.threads = o.config.threads;
-  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
-    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
-    auto progress = [&](const training::SupervisedProgress& p) {
-      show_supervised(p);
-      const bool start = p.phase == "started" || p.phase == "resumed";
-      const long long finished = p.phase == "step" ? p.step : start ? p.done : -1;
-      if (finished >= 0)
-        session.set_stop_message(
-            "nard: " + s.out_dir + " keeps " + std::to_string(finished) +
-            " finished step(s) and the chunks valued since: run the same command with --resume "
-            "to continue");
-    };
-    std::function<void(const training::SupervisedProgress&)> shown;  // rank 0 prints
-    if (comm.is_root()) shown = progress;
-    if (auto e = training::run_supervised(comm, s, shown)) {
-      if (comm.is_root()) line->finish();
-      const bool input = e->message.find("resume") != std::string::npos ||
-                         e->message.find("--") != std::string::npos ||
-                         e->message.find("corrupt") != std::string::npos;
-      return fail_distributed(comm, *e, input);
-    }
-    if (comm.is_root())
-      line->finish(), std::fprintf(stderr, "done: %s (model: %s/latest.nardnet)\n",
-                                   s.out_dir.c_str(), s.out_dir.c_str());
-  });
-  line->finish();
-}
-
-std::string strength_text(const training::MetricsRow& row) {
-  std::ostringstream s;
-  for (const auto& p : row.strength) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " %s %+.3f±%.3f", p.opponent.c_str(), p.points_per_game,
-                  p.standard_error);
-    s << buf;
-  }
-  return s.str();
-}
-
-// Progress of TD training: a bar redrawn on a terminal, a plain line every few seconds into a file
-// or pipe (cli/progress_line.h); evaluations and (re)starts stay as lines of their own.
-std::function<void(const training::TrainProgress&)> train_reporter(
-    std::shared_ptr<ProgressLine> line) {
-  return [line](const training::TrainProgress& p) {
-    char buf[256];
-    if (p.event == "eval" && p.last_eval) {
-      std::snprintf(buf, sizeof buf, "[eval] %lld games, %.0f s, loss %.5f:", p.games_done,
-                    p.seconds, p.last_eval->loss);
-      return line->message(buf + strength_text(*p.last_eval));
-    }
-    if (p.event == "started" || p.event == "resumed") {
-      std::snprintf(buf, sizeof buf, "%s at %lld of %lld games", p.event.c_str(), p.games_done,
-                    p.games_total);
-      return line->message(buf);
-    }
-    if (p.event != "round") return;
-    std::string text;
-    if (line->terminal()) {
-      const double frac = p.games_total ? double(p.games_done) / double(p.games_total) : 1.0;
-      const int width = 30, filled = int(frac * width + 0.5);
-      std::string bar(size_t(filled), '#');
-      bar.resize(size_t(width), '.');
-      text = "[" + bar + "] ";
-    }
-    std::snprintf(buf, sizeof buf, "%lld/%lld games  %.0f games/s (%.0f per CPU-s)  loss %.5f",
-                  p.games_done, p.games_total, p.games_per_second, p.games_per_cpu_second, p.loss);
-    text += buf;
-    if (p.last_eval && !p.last_eval->strength.empty()) {
-      const auto& s = p.last_eval->strength.front();
-      std::snprintf(buf, sizeof buf, "  vs %s %+.3f±%.3f", s.opponent.c_str(), s.points_per_game,
-                    s.standard_error);
-      text += buf;
-    }
-    line->update(text, p.games_done >= p.games_total);
-  };
-}
-
 void run_train(TrainOptions o) {
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
@@ -185,62 +35,9 @@ void run_train(TrainOptions o) {
     if (o.targets != "ply1" && o.targets != "ply2" && o.targets != "ply3")
       return fail_input(
           make_error("--targets must be td, ply1, ply2 or ply3, not '" + o.targets + "'"));
-    return run_supervised_cmd(o, *rules);
+    return run_train_supervised(o, *rules);
   }
-  for (const CLI::Option* opt : o.supervised_only->get_options())
-    if (opt->count())
-      return fail_input(
-          make_error(opt->get_name() + " is an option of the supervised pipeline (--targets "
-                                       "ply1|ply2|ply3), not of TD training"));
-  if (o.optimizer == "adam")
-    o.config.optimizer = training::OptimizerKind::Adam;
-  else if (o.optimizer == "sgd")
-    o.config.optimizer = training::OptimizerKind::Sgd;
-  else
-    return fail_input(make_error("--optimizer must be adam or sgd, not '" + o.optimizer + "'"));
-  for (const auto* sizes : {&o.config.hidden, &o.config.race_hidden})
-    for (int h : *sizes)
-      if (h < 1 || h > 4096)
-        return fail_input(make_error("--hidden and --race-hidden sizes must be 1..4096"));
-  if (o.config.games < 1) return fail_input(make_error("--games must be positive"));
-  if (o.config.threads < 1 || o.config.threads > 256)
-    return fail_input(make_error("--threads must be 1..256"));
-  if (o.config.batch_size < 1 || o.config.round_games < 1)
-    return fail_input(make_error("--batch and --round-games must be positive"));
-  if (o.config.lambda < 0 || o.config.lambda > 1)
-    return fail_input(make_error("--lambda must be in [0, 1]"));
-  if (!(o.config.learning_rate > 0)) return fail_input(make_error("--lr must be positive"));
-  if (o.config.exploration < 0 || o.config.exploration > 1)
-    return fail_input(make_error("--exploration must be in [0, 1]"));
-  auto line = std::make_shared<ProgressLine>(ProgressLine::on_stderr());
-  const auto show_progress = train_reporter(line);
-  o.mpi.threads = o.config.threads;
-  run_distributed(o.mpi, [&](Communicator& comm, DistributedSession& session) {
-    // What rank 0 says when mpirun stops it (another rank died): what the run directory holds.
-    auto progress = [&](const training::TrainProgress& p) {
-      show_progress(p);
-      if (p.event != "checkpoint" && p.event != "started" && p.event != "resumed") return;
-      session.set_stop_message(p.games_done == 0
-                                   ? "nard: " + o.config.out_dir +
-                                         " has no checkpoint yet: run the same command again"
-                                   : "nard: " + o.config.out_dir + " keeps its checkpoint of " +
-                                         std::to_string(p.games_done) +
-                                         " games: run the same command with --resume to continue");
-    };
-    std::function<void(const training::TrainProgress&)> shown;  // rank 0 prints
-    if (comm.is_root()) shown = progress;
-    if (auto e = training::run_training(comm, o.config, shown)) {
-      if (comm.is_root()) line->finish();
-      // Settings that contradict a run directory are the user's input; the rest are failures.
-      const bool input = e->message.find("resume") != std::string::npos ||
-                         e->message.find("corrupt") != std::string::npos ||
-                         e->message.find("no checkpoint") != std::string::npos;
-      return fail_distributed(comm, *e, input);
-    }
-    if (comm.is_root())
-      line->finish(), std::fprintf(stderr, "done: %s\n", o.config.out_dir.c_str());
-  });
-  line->finish();
+  run_train_td(o);
 }
 }  // namespace
 

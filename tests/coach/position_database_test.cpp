@@ -281,8 +281,11 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
       found = true;
       EXPECT_LE(value[0], value[1]);
       EXPECT_LE(value[1], value[2]);
-      for (const auto& [v, p] : turn)
-        if (p != g[0] && p != g[1] && p != g[2]) EXPECT_GE(v, value[2]);
+      for (const auto& [v, p] : turn) {
+        if (p != g[0] && p != g[1] && p != g[2]) {
+          EXPECT_GE(v, value[2]);
+        }
+      }
       break;
     }
     EXPECT_TRUE(found) << "group at " << at;
