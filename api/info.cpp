@@ -33,7 +33,11 @@ json preset_json(const std::string& name, const Rules& r) {
           {"previous_winner_starts", r.previous_winner_starts},
           {"gammon_value", r.gammon_value},
           {"backgammon_value", r.backgammon_value},
-          {"match_target", r.match_target}};
+          {"match_target", r.match_target},
+          // Tawla 31 scores the checkers left to the loser: its gammon slots hold the expected
+          // count won and lost over count_scale (nn/probabilities.h).
+          {"scores_checker_count", scores_checker_count(r)},
+          {"count_scale", kCountScale}};
 }
 
 }  // namespace
@@ -65,6 +69,8 @@ json Api::info() {
           {"version", NARD_VERSION},
           {"games", games},
           {"rule_options", options},
+          // The match equity table of match play: matches longer than `length` cannot be valued.
+          {"met", {{"name", models_.met().name()}, {"length", models_.met().length()}}},
           {"limits",
            {{"timeout_seconds", number_json(limits_.timeout_seconds)},
             {"max_ply", limits_.max_ply},

@@ -170,7 +170,18 @@ function choosePreset(name, keepPosition) {
   $('ro-cubeful').disabled = !state.preset.cube;
   $('ro-cube-decision').disabled = !state.preset.cube;
   $('use-cube').disabled = !state.preset.cube;
-  if (state.preset.match_target > 0) $('match-length').value = String(state.preset.match_target);
+  $('cube-btn').disabled = !state.preset.cube || !!state.editing;
+  // A game played to a target (Tawla 31) sets the match; leaving it goes back to money play. Only
+  // the lengths the match equity table can value are offered where the game has a cube.
+  const lengths = $('match-length');
+  const target = state.preset.match_target;
+  for (const o of lengths.options) {
+    const n = Number(o.value);
+    o.hidden = n > 0 && n !== target && state.preset.cube && n > state.info.met.length;
+  }
+  if (target > 0) lengths.value = String(target);
+  else if (state.matchFromPreset || lengths.selectedOptions[0]?.hidden) lengths.value = '0';
+  state.matchFromPreset = target > 0;
   if (!keepPosition) loadPosition('start');
 }
 
@@ -181,8 +192,11 @@ async function loadPosition(text, keepMarks) {
   if (!keepMarks) state.lastMarks = [];
   try {
     const doc = await api('position', { ...gameFields(), position: text });
-    setPosition(doc);
+    // The dice before the position, so that its legal plays and the board's dice are the roll's:
+    // a format that carries the match (XGID, Match ID, FIBS board) says whether dice are rolled.
     if (doc.dice) setRoll([Number(doc.dice[0]), Number(doc.dice[1])]);
+    else if (doc.match) setRoll(null);
+    setPosition(doc);
     if (doc.match && state.preset.cube) {
       $('match-length').value = String(doc.match.match_length);
       if (!$('match-length').value) {
@@ -363,7 +377,8 @@ function startEdit() {
   $('edit-tools').hidden = false;
   $('play-select').hidden = true;
   $('undo-btn').hidden = true;
-  setStatus('Edit: click points to add checkers of the chosen colour (− removes, pin toggles a pinned checker). The side on roll (x) plays from 24 to 1.');
+  setAnalysisEnabled(false);
+  setStatus('Edit: click points to add checkers of the chosen colour (− removes, pin toggles a pinned checker); click the bar or the tray beside the board for checkers on the bar or borne off. The side on roll (x) plays from 24 to 1. Done checks the position (15 checkers a side).');
   redraw();
 }
 
@@ -408,7 +423,15 @@ function stopEdit() {
   $('edit-tools').hidden = true;
   $('play-select').hidden = false;
   $('undo-btn').hidden = false;
+  setAnalysisEnabled(true);
   redraw();
+}
+
+// Hint, Evaluate, Cube and Roll out analyse the position shown: off while it is being edited and
+// not yet valid (Cube also where the game has no cube).
+function setAnalysisEnabled(on) {
+  for (const id of ['hint-btn', 'eval-btn', 'ro-start']) $(id).disabled = !on;
+  $('cube-btn').disabled = !on || !state.preset.cube;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,6 +443,7 @@ function busy(button, on) {
 }
 
 async function hint() {
+  if (state.editing) return setStatus('Finish editing first: Done checks the position.', 'error');
   if (!state.roll) return setStatus('Choose the dice first (or Random).', 'error');
   const btn = $('hint-btn');
   busy(btn, true);
@@ -430,10 +454,17 @@ async function hint() {
     state.preview = null;
     $('hint-meta').textContent = `${doc.dice} · ${doc.ply}-ply ${doc.settings.cubeful ? 'cubeful' : 'cubeless'} · ${doc.legal_plays} legal`;
     const body = $('hint-table').querySelector('tbody');
+    // Tawla 31 scores checkers: its columns are the expected counts won and lost.
+    const counts = state.preset.scores_checker_count, scale = state.preset.count_scale;
+    $('hint-wg').textContent = counts ? 'Won' : 'W g';
+    $('hint-wg').title = counts ? 'Expected checkers won' : 'Wins with a gammon or more';
+    $('hint-lg').textContent = counts ? 'Lost' : 'L g';
+    $('hint-lg').title = counts ? 'Expected checkers lost' : 'Losses with a gammon or more';
+    const side = (v) => (counts ? (scale * v).toFixed(2) : fmt.pct(v));
     body.innerHTML = doc.plays.map((p, i) =>
       `<tr data-index="${i}" class="${i === 0 ? 'best' : ''}"><td>${p.rank}</td><td class="left mono">${escapeHtml(p.move || '(none)')}</td>` +
       `<td>${fmt.eq(p.equity)}</td><td>${i ? fmt.eq(p.difference) : ''}</td><td>${fmt.pct(p.probabilities.win)}</td>` +
-      `<td>${fmt.pct(p.probabilities.win_gammon)}</td><td>${fmt.pct(p.probabilities.lose_gammon)}</td></tr>`).join('');
+      `<td>${side(p.probabilities.win_gammon)}</td><td>${side(p.probabilities.lose_gammon)}</td></tr>`).join('');
     if (!doc.plays.length) body.innerHTML = '<tr><td colspan="7" class="muted">No legal play.</td></tr>';
     setStatus(doc.plays.length ? `Best: ${doc.plays[0].move}` : 'No legal play.', 'ok');
   } catch (e) {
@@ -460,6 +491,17 @@ function onHintRow(ev) {
   redraw();
 }
 
+// Tawla 31 scores the checkers left to the loser: the chances of winning and the expected count
+// won and lost (as `nard eval` prints them), not gammons.
+function countBars(p) {
+  const scale = state.preset.count_scale, lose = 1 - p.win;
+  const bar = (name, v, cls) =>
+    `<div class="pbar"><span class="pname">${name}</span><span class="ptrack"><span class="pfill ${cls}" style="width:${(100 * v).toFixed(1)}%"></span></span><span class="pval">${fmt.pct(v)}</span></div>`;
+  const count = (name, v) => `<div class="pbar"><span class="pname">${name}</span><span class="pval">${(scale * v).toFixed(2)} checkers</span></div>`;
+  return bar('Win', p.win, 'fx') + count('Expected count won', p.win_gammon) +
+    bar('Lose', lose, 'fo') + count('Expected count lost', p.lose_gammon);
+}
+
 function probabilityBars(p) {
   const win = p.win, lose = 1 - p.win;
   const row = (name, v, cls) =>
@@ -483,13 +525,15 @@ function matchFields() {
 }
 
 async function evaluate() {
+  if (state.editing) return setStatus('Finish editing first: Done checks the position.', 'error');
   const btn = $('eval-btn');
   busy(btn, true);
   try {
     const doc = await api('eval', { ...gameFields(), position: state.pos.position, ply: Number($('ply').value), ...matchFields() });
     $('eval-meta').textContent = `${doc.ply}-ply`;
-    $('eval-out').innerHTML = probabilityBars(doc.probabilities) +
-      `<div class="equities"><div><span class="muted">Cubeless</span> <b>${fmt.eq(doc.cubeless_equity)}</b></div>` +
+    const counts = state.preset.scores_checker_count;
+    $('eval-out').innerHTML = (counts ? countBars(doc.probabilities) : probabilityBars(doc.probabilities)) +
+      `<div class="equities"><div><span class="muted">Cubeless</span> <b>${fmt.eq(doc.cubeless_equity)}${counts ? ' checkers' : ''}</b></div>` +
       (doc.cubeful_equity !== null ? `<div><span class="muted">Cubeful${doc.match ? ' (match)' : ''}</span> <b>${fmt.eq(doc.cubeful_equity)}</b></div>` : '') + '</div>';
     setStatus('Evaluated.', 'ok');
   } catch (e) {
@@ -500,6 +544,7 @@ async function evaluate() {
 }
 
 async function cube() {
+  if (state.editing) return setStatus('Finish editing first: Done checks the position.', 'error');
   const btn = $('cube-btn');
   busy(btn, true);
   try {
@@ -1124,6 +1169,7 @@ function wire() {
   $('flip-btn').addEventListener('click', () => { setRoll(null); loadPosition(Board.toNotation(Board.flip(state.pos.board))); });
   $('edit-btn').addEventListener('click', startEdit);
   $('edit-done').addEventListener('click', finishEdit);
+  $('edit-cancel').addEventListener('click', () => { stopEdit(); setStatus('Editing cancelled: the position is as it was.'); });
   $('edit-clear').addEventListener('click', () => { state.editing = Board.empty(state.editing.geometry); redraw(); });
   document.querySelectorAll('.brush').forEach((b) => b.addEventListener('click', () => {
     state.brush = b.dataset.brush;

@@ -276,6 +276,73 @@ def run(d, server, out):
     d.wait("the first error's position", lambda: d.text("#position-id") == expected[0][0])
     d.screenshot(os.path.join(out, "match_analysis.png"))
 
+    # --- Issue 36, defect 1: a position with dice loads whole: the dice selectors, the dice on the
+    # board and the roll's legal plays; a position without dice (XGID dice 00) clears the dice.
+    d.type("#position-input", "XGID=-b----E-C---eE---c-e----B-:1:-1:1:31:2:3:0:7:10")
+    d.click("#load-btn")
+    d.wait("the XGID's dice and legal plays", lambda: d.js(
+        "return document.getElementById('die1').value + document.getElementById('die2').value") == "31"
+        and d.js("return document.querySelectorAll('#play-select option').length") > 1)
+    if d.js("return document.querySelectorAll('#board .die').length") != 2:
+        raise Failure("the XGID's dice are not drawn on the board")
+    d.type("#position-input", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    d.click("#load-btn")
+    d.wait("the dice cleared", lambda: d.js("return document.getElementById('die1').value") == ""
+           and d.js("return document.querySelectorAll('#board .die').length") == 0)
+
+    # --- Defect 2: Tawla 31's match to 31 does not stay behind when the game changes back, and a
+    # match the match equity table cannot value is not offered where the game has a cube.
+    select(d, "#variant", "tawla31")
+    d.wait("tawla31", lambda: "start" in status(d).lower() and
+           d.js("return document.getElementById('variant').value") == "tawla31")
+    # Defect 5: Tawla 31 scores checkers, and the page says so.
+    d.click("#eval-btn")
+    d.wait("tawla31's evaluation", lambda: "checkers" in d.text("#eval-out"))
+    if "gammon" in d.text("#eval-out").lower():
+        raise Failure(f"Tawla 31's evaluation speaks of gammons: {d.text('#eval-out')!r}")
+    select(d, "#die1", "6")
+    select(d, "#die2", "5")
+    d.click("#hint-btn")
+    d.wait("tawla31's hints", lambda: d.js("return document.querySelectorAll('#hint-table tbody tr[data-index]').length") > 0)
+    if d.text("#hint-wg") != "Won" or d.text("#hint-lg") != "Lost":
+        raise Failure(f"Tawla 31's hint columns: {d.text('#hint-wg')!r} {d.text('#hint-lg')!r}")
+    select(d, "#variant", "backgammon")
+    d.wait("backgammon again", lambda: "start" in status(d).lower() and
+           d.js("return document.getElementById('variant').value") == "backgammon")
+    if d.js("return document.getElementById('match-length').value") != "0":
+        raise Failure("the match length of Tawla 31 stayed behind in backgammon")
+    if not d.js("return document.querySelector('#match-length option[value=\"31\"]').hidden"):
+        raise Failure("a 31-point backgammon match is offered, beyond the match equity table")
+    d.click("#cube-btn")
+    d.wait("the cube analysis of the start", lambda: "No double" in d.text("#cube-out")
+           or d.js("return document.getElementById('status').className").endswith("error"))
+    if d.js("return document.getElementById('status').className").endswith("error"):
+        raise Failure(f"Cube after Tawla 31: {status(d)!r}")
+    if d.text("#hint-wg") != "W g":
+        select(d, "#die1", "3")
+        select(d, "#die2", "1")
+        d.click("#hint-btn")
+        d.wait("backgammon's hint columns", lambda: d.text("#hint-wg") == "W g")
+
+    # --- Defect 4: while the board is edited, nothing analyses the previous position; a position
+    # that is not valid keeps the editor open and analysis off; Cancel leaves it.
+    d.click("#edit-btn")
+    for button in ["hint-btn", "eval-btn", "cube-btn"]:
+        if not d.js(f"return document.getElementById('{button}').disabled"):
+            raise Failure(f"{button} is enabled while the board is edited")
+    d.click("#edit-clear")
+    for _ in range(5):
+        d.click('rect.hit[data-point="6"]')
+    d.click("#edit-done")
+    d.wait("the 5-checker position refused", lambda: "15" in status(d) and
+           d.js("return document.getElementById('status').className").endswith("error"))
+    if not d.js("return document.getElementById('hint-btn').disabled"):
+        raise Failure("Hint is enabled after an invalid edit")
+    d.click("#edit-cancel")
+    d.wait("the editor closed", lambda: d.js("return document.getElementById('edit-tools').hidden"))
+    if d.js("return document.getElementById('hint-btn').disabled"):
+        raise Failure("Hint stays off after the editor is cancelled")
+
     # --- Every game of the family from its start (pins and both directions on the boards).
     for variant, notation_text in [("plakoto", "x 24:11 19:1 13:1+ 8:1; o 20:1+ 3:1 1:12"),
                                    ("longnardy", None), ("fevga", None), ("tawla31", None)]:
