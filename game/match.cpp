@@ -143,13 +143,21 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     }
     const Dice dice = have_roll ? roll : rng.roll();
     have_roll = false;
+    if (opts.on_roll) opts.on_roll(pos, dice);
     if (opts.replay) opts.replay->roll(side, dice);
     const int n = gen.generate(pos, dice, buffer);
     if (n == 0) {
       if (opts.replay) opts.replay->play(side, WrittenPlay{});
       pos.set_mover_first_turn(false);
-      if (++forfeits_in_a_row >= 2 && is_deadlocked(gen, buffer, pos))
-        break;  // Plakoto deadlock: draw
+      ++forfeits_in_a_row;
+      const bool deadlocked = opts.deadlock_forfeits > 0
+                                  ? forfeits_in_a_row >= opts.deadlock_forfeits
+                                  : forfeits_in_a_row >= 2 && is_deadlocked(gen, buffer, pos);
+      if (deadlocked) {
+        rec.deadlocked = true;
+        break;  // a deadlock: draw
+      }
+      if (opts.on_forfeit) opts.on_forfeit(pos.flipped());
       pos = pos.flipped();
       side ^= 1;
       continue;

@@ -87,7 +87,8 @@ struct GameRecord {
   int resigned = 0;      // ended by an accepted resignation of this many points (before the cube)
   int cube_value = 1;
   int turns = 0;
-  int first_player = 0;  // who made the first play
+  int first_player = 0;     // who made the first play
+  bool deadlocked = false;  // a draw because neither side can move (GameOptions::deadlock_forfeits)
 };
 
 struct GameOptions {
@@ -105,6 +106,14 @@ struct GameOptions {
   // play and cube action is fed to it as it happens, so the game can be saved as a match file
   // (game/game_replay.h GameReplay::game). Not owned.
   GameReplay* replay = nullptr;
+  // Forfeited rolls in a row that end the game as a drawn deadlock; 0: the rules' own check (a
+  // Plakoto deadlock, looked for after two forfeits in a row). Self-play uses a count.
+  int deadlock_forfeits = 0;
+  // What the caller sees as the game is played (each may be empty): every roll, with the position
+  // of the side on roll before it plays; and a roll that could not be played and did not end the
+  // game, with the position the opponent is then on roll in.
+  std::function<void(const Position& pos, Dice dice)> on_roll;
+  std::function<void(const Position& next)> on_forfeit;
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.

@@ -7,7 +7,10 @@
 // pipeline's position sampling (coach/position_sampling.h, and through it the checker-play bench's
 // pairs), the cube bench's positions (bench/cube_positions.h), the pruning net's distillation
 // (training/distill.h) and the race net's refit (training/race_refit.h) all play their games here;
-// those that need more than the positions met watch every turn through a TurnObserver.
+// those that need more than the positions met watch every turn through a TurnObserver. Its turns
+// are played by the one game loop of game/match.h (play_game), as matches, duels and nard match
+// are: self-play is an agent there (cubeless, the first roll to player 0, a draw after 200
+// forfeited rolls in a row).
 //
 // Determinism: a game depends only on (rules, evaluator, seed, options); the dice come from
 // Rng(seed), the exploration from a second stream of the same seed.
