@@ -84,7 +84,12 @@ json turn(const TurnAnalysis& t, const Rules& rules) {
   json j = {{"player", t.player},
             {"position", format_position_for(t.before, rules)},
             {"score", {t.context.my_score, t.context.opp_score}},
-            {"cube", t.context.cube.value}};
+            {"cube", t.context.cube.value},
+            {"cube_owner", t.context.cube.owner == CubeHolder::Centred ? "centred"
+                           : t.context.cube.owner == CubeHolder::Me    ? "me"
+                                                                        : "opponent"},
+            {"crawford_game", t.context.crawford_game},
+            {"post_crawford", t.context.post_crawford}};
   if (t.cube) {
     const CubeAnalysis& c = *t.cube;
     json cube = {{"doubled", c.doubled},

@@ -28,7 +28,7 @@ const char* owner_word(CubeHolder h) {
     case CubeHolder::Centred:
       return "centred";
     case CubeHolder::Me:
-      return "on_roll";
+      return "me";
     case CubeHolder::Opponent:
       return "opponent";
   }

@@ -34,7 +34,7 @@ ValuationSettings valuation_settings(const MatchView& view, const Rules& rules, 
                                      bool cubeful, const MatchEquityTable* met);
 
 // {"ply", "cubeful", "match_length", "score": [on roll, opponent], "crawford_game",
-// "post_crawford", "cube", "cube_owner": "centred"|"on_roll"|"opponent", "jacoby", "beavers",
+// "post_crawford", "cube", "cube_owner": "centred"|"me" (the side on roll)|"opponent", as requests name it, "jacoby", "beavers",
 // "met": its name or null}.
 nlohmann::json settings_json(const ValuationSettings& s, const Rules& rules);
 

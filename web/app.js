@@ -197,24 +197,34 @@ async function loadPosition(text, keepMarks) {
     if (doc.dice) setRoll([Number(doc.dice[0]), Number(doc.dice[1])]);
     else if (doc.match) setRoll(null);
     setPosition(doc);
-    if (doc.match && state.preset.cube) {
-      $('match-length').value = String(doc.match.match_length);
-      if (!$('match-length').value) {
-        const o = document.createElement('option');
-        o.value = o.textContent = String(doc.match.match_length);
-        $('match-length').appendChild(o);
-        $('match-length').value = o.value;
-      }
-      $('score-x').value = doc.match.score[0];
-      $('score-o').value = doc.match.score[1];
-      $('cube-value').value = doc.match.cube;
-      $('cube-owner').value = doc.match.cube_owner;
-      $('crawford').checked = doc.match.crawford;
+    if (doc.match) {
+      const m = doc.match;
+      setMatchFields(m.match_length, m.score, m.cube, m.cube_owner, m.crawford);
     }
     setStatus(text === 'start' ? 'The starting position. Pick dice to see the plays.' : 'Position loaded.');
   } catch (e) {
     showError(e);
   }
+}
+
+// The match and cube fields (the side on roll's view): a match length the list lacks is added.
+function setMatchFields(length, score, cube, owner, crawford) {
+  if (!state.preset.cube) return;
+  const lengths = $('match-length');
+  lengths.value = String(length);
+  if (lengths.value !== String(length)) {
+    const o = document.createElement('option');
+    o.value = o.textContent = String(length);
+    lengths.appendChild(o);
+    lengths.value = o.value;
+  }
+  state.matchFromPreset = false;
+  $('score-x').value = score[0];
+  $('score-o').value = score[1];
+  $('cube-value').value = cube;
+  $('cube-owner').value = owner;
+  $('crawford').checked = crawford;
+  redraw();
 }
 
 function setPosition(doc) {
@@ -464,8 +474,9 @@ async function hint() {
     body.innerHTML = doc.plays.map((p, i) =>
       `<tr data-index="${i}" class="${i === 0 ? 'best' : ''}"><td>${p.rank}</td><td class="left mono">${escapeHtml(p.move || '(none)')}</td>` +
       `<td>${fmt.eq(p.equity)}</td><td>${i ? fmt.eq(p.difference) : ''}</td><td>${fmt.pct(p.probabilities.win)}</td>` +
-      `<td>${side(p.probabilities.win_gammon)}</td><td>${side(p.probabilities.lose_gammon)}</td></tr>`).join('');
-    if (!doc.plays.length) body.innerHTML = '<tr><td colspan="7" class="muted">No legal play.</td></tr>';
+      `<td>${side(p.probabilities.win_gammon)}</td><td>${side(p.probabilities.lose_gammon)}</td>` +
+      `<td class="muted">${p.ply}-ply</td></tr>`).join('');
+    if (!doc.plays.length) body.innerHTML = '<tr><td colspan="8" class="muted">No legal play.</td></tr>';
     setStatus(doc.plays.length ? `Best: ${doc.plays[0].move}` : 'No legal play.', 'ok');
   } catch (e) {
     showError(e);
@@ -570,11 +581,17 @@ async function cube() {
 
 async function startRollout() {
   if (state.rollout) return;
+  if (state.editing) return setStatus('Finish editing first: Done checks the position.', 'error');
+  const trials = Number($('ro-trials').value), truncate = Number($('ro-truncate').value || 0);
+  if (!Number.isInteger(trials) || trials < 1)
+    return setStatus('Trials must be a whole number of at least 1.', 'error');
+  if (!Number.isInteger(truncate) || truncate < 0)
+    return setStatus('Truncate must be a whole number of plies, 0 for none.', 'error');
   const req = {
     ...gameFields(),
     position: state.pos.position,
-    trials: Number($('ro-trials').value) || 1296,
-    truncate: Number($('ro-truncate').value) || 0,
+    trials,
+    truncate,
     cubeful: $('ro-cubeful').checked && state.preset.cube,
   };
   if ($('ro-cube-decision').checked && state.preset.cube) {
@@ -647,7 +664,10 @@ function showRollout(result) {
       `<p class="muted">${c.trials} trials per line, ${escapeHtml(c.ladder)} cube; the model says ${escapeHtml(c.model_action)}.</p>`;
     return;
   }
-  const rows = result.results.map((r) =>
+  // Best first by the rollout's own result (cubeful where it was rolled out with the cube).
+  const value = (r) => (r.cubeful_equity ? r.cubeful_equity.mean : r.equity.mean);
+  const sorted = [...result.results].sort((a, b) => value(b) - value(a));
+  const rows = sorted.map((r) =>
     `<tr><td class="left mono">${escapeHtml(r.play)}</td><td>${fmt.eq(r.equity.mean)} <span class="muted">${fmt.se(r.equity.se)}</span></td>` +
     (r.cubeful_equity ? `<td>${fmt.eq(r.cubeful_equity.mean)} <span class="muted">${fmt.se(r.cubeful_equity.se)}</span></td>` : '') +
     `<td>${fmt.pct(r.win.mean)}</td><td>${fmt.pct(r.win_gammon.mean)}</td><td>${fmt.pct(r.lose_gammon.mean)}</td></tr>`).join('');
@@ -736,7 +756,9 @@ function matchErrors(result) {
   const errors = [];
   for (const g of result.games) {
     g.turns.forEach((t, i) => {
-      const at = { game: g.number, turn: i + 1, variant: g.variant, position: t.position, onRoll: t.player };
+      // The turn's match and cube, from the side on roll's view, go with it to the board.
+      const at = { game: g.number, turn: i + 1, variant: g.variant, position: t.position, onRoll: t.player,
+        score: t.score, cube: t.cube, cubeOwner: t.cube_owner, crawford: t.crawford_game };
       const c = t.cube_decision;
       if (c && c.skill) {
         errors.push({ ...at, player: t.player, what: c.doubled ? 'Double' : 'No double', better: c.proper_action,
@@ -781,6 +803,7 @@ function showMatchAnalysis(result) {
   const summary = `<table id="ma-summary" class="data"><thead><tr><th class="left"></th><th>${escapeHtml(names[0])}</th><th>${escapeHtml(names[1])}</th></tr></thead><tbody>` +
     rows.map(([label, f]) => `<tr><td class="left">${label}</td><td>${f(st[0])}</td><td>${f(st[1])}</td></tr>`).join('') + '</tbody></table>';
   state.matchErrors = matchErrors(result);
+  state.matchLength = result.settings.match_length;
   state.matchNames = names;
   const errorRows = state.matchErrors.map((e, i) =>
     `<tr data-index="${i}"><td class="left">${e.game}·${e.turn}</td><td class="left">${escapeHtml(names[e.player])}</td>` +
@@ -804,6 +827,7 @@ async function onMatchErrorRow(ev) {
   if (state.game.variant !== e.variant) chooseGame(e.variant, true);
   setRoll(null);
   await loadPosition(e.position);
+  setMatchFields(state.matchLength, e.score, e.cube, e.cubeOwner, e.crawford);
   if (e.dice) {
     setRoll([Number(e.dice[0]), Number(e.dice[1])]);
     refreshPlays();

@@ -187,9 +187,15 @@ def run(d, server, out):
     expected = http("POST", server + "/api/hint", {"position": position, "dice": "64", "ply": 2, "top": 0})
     if [r[1] for r in rows] != [p["move"] for p in expected["plays"]]:
         raise Failure(f"the page lists {[r[1] for r in rows]}, the API {[p['move'] for p in expected['plays']]}")
+    # Each row says the depth it was valued at (issue 36): the API's ply of the play.
+    if [r[7] for r in rows] != [f"{p['ply']}-ply" for p in expected["plays"]]:
+        raise Failure(f"the rows' depths {[r[7] for r in rows]}, the API's plies "
+                      f"{[p['ply'] for p in expected['plays']]}")
     equities = [float(r[2].replace("−", "-")) for r in rows]
-    if equities != sorted(equities, reverse=True):
-        raise Failure(f"the hint list is not best first: {equities}")
+    depth = [p["ply"] for p in expected["plays"]]
+    for k in range(1, len(rows)):  # best first within each depth, deeper rows above
+        if depth[k] == depth[k - 1] and equities[k] > equities[k - 1]:
+            raise Failure(f"the hint list is not best first: {equities}")
     d.screenshot(os.path.join(out, "hint.png"))
 
     # --- Make the best play by clicking its checkers: each step, source then destination.
@@ -221,10 +227,27 @@ def run(d, server, out):
     d.wait("the evaluation", lambda: "Cubeless" in d.text("#eval-out"))
     d.click("#cube-btn")
     d.wait("the cube analysis", lambda: "No double" in d.text("#cube-out"))
+    # Trials 0 is refused with a message, not replaced by a default (issue 36).
+    d.type("#ro-trials", "0")
+    d.click("#ro-start")
+    d.wait("trials 0 refused", lambda: "Trials must be" in status(d))
+    if not d.js("return document.getElementById('ro-cancel').disabled"):
+        raise Failure("a rollout started with 0 trials")
     d.type("#ro-trials", "144")
     d.type("#ro-truncate", "6")
     d.click("#ro-start")
     d.wait("the rollout result", lambda: "trials each" in d.text("#ro-out"), timeout=90)
+    # The plays of a roll rolled out, best first by the rollout's own result.
+    select(d, "#die1", "6")
+    select(d, "#die2", "2")
+    d.type("#ro-trials", "72")
+    d.click("#ro-start")
+    d.wait("the plays' rollout", lambda: "trials each" in d.text("#ro-out") and d.js(
+        "return document.querySelectorAll('#ro-out tbody tr').length") >= 2, timeout=90)
+    results = d.js("return [...document.querySelectorAll('#ro-out tbody tr')].map(r => "
+                   "parseFloat(r.cells[1].textContent.replace('\u2212', '-')))")
+    if results != sorted(results, reverse=True):
+        raise Failure(f"the rollout's plays are not best first: {results}")
     d.screenshot(os.path.join(out, "eval_cube_rollout.png"))
 
     # --- A whole match analysed (a gnubg .mat pasted): the job's progress, each player's
@@ -253,17 +276,17 @@ def run(d, server, out):
     if job["status"] != "done":
         raise Failure(f"the API's analysis: {job}")
     result = job["result"]
-    expected = []  # (position, made) of every marked error, in the page's order
+    expected = []  # (position, made, turn) of every marked error, in the page's order
     for g in result["games"]:
         for t in g["turns"]:
             c = t.get("cube_decision")
             if c and c["skill"]:
-                expected.append((t["position"], "Double" if c["doubled"] else "No double"))
+                expected.append((t["position"], "Double" if c["doubled"] else "No double", t))
             if c and c.get("response_skill"):
-                expected.append((t["position"], "Take" if c["response"] in ("take", "beaver") else "Pass"))
+                expected.append((t["position"], "Take" if c["response"] in ("take", "beaver") else "Pass", t))
             p = t.get("checker_play")
             if p and p["skill"]:
-                expected.append((t["position"], p["plays"][p["played"]]["move"]))
+                expected.append((t["position"], p["plays"][p["played"]]["move"], t))
     if players[1:] != result["players"]:
         raise Failure(f"the summary's players {players}, the analysis's {result['players']}")
     if page_rate != f"{result['stats'][0]['error_rate']:.1f}":
@@ -275,6 +298,26 @@ def run(d, server, out):
     d.click("#ma-errors tbody tr:first-child")
     d.wait("the first error's position", lambda: d.text("#position-id") == expected[0][0])
     d.screenshot(os.path.join(out, "match_analysis.png"))
+    # Issue 36, defect 3: an error opens with its turn's match and cube (the side on roll's view),
+    # so that it can be checked on the board: a later error too, and the last cube error if any.
+    later = [k for k, e in enumerate(expected) if e[2]["score"] != [0, 0] or e[2]["cube"] > 1]
+    cube_errors = [k for k, e in enumerate(expected) if e[1] in ("Double", "No double", "Take", "Pass")]
+    for k in sorted({0, *(later[-1:]), *(cube_errors[-1:])}):
+        position, _, t = expected[k]
+        d.click(f'#ma-errors tbody tr[data-index="{k}"]')
+        d.wait(f"error {k}'s position", lambda: d.text("#position-id") == position)
+        shown = d.js("return [document.getElementById('match-length').value, "
+                     "Number(document.getElementById('score-x').value), "
+                     "Number(document.getElementById('score-o').value), "
+                     "Number(document.getElementById('cube-value').value), "
+                     "document.getElementById('cube-owner').value, "
+                     "document.getElementById('crawford').checked]")
+        want = [str(result["settings"]["match_length"]), t["score"][0], t["score"][1], t["cube"],
+                t["cube_owner"], t["crawford_game"]]
+        if shown != want:
+            raise Failure(f"error {k} opens with match and cube {shown}, its turn's are {want}")
+    print(f"  errors open with their turn's match and cube ({len(later)} later in the match, "
+          f"{len(cube_errors)} cube errors)")
 
     # --- Issue 36, defect 1: a position with dice loads whole: the dice selectors, the dice on the
     # board and the roll's legal plays; a position without dice (XGID dice 00) clears the dice.
