@@ -567,7 +567,7 @@ async function cube() {
     if (d.doubler === 'cannot_double') {
       html += `<p class="muted">${escapeHtml(d.cannot_double_reason || '')}</p><p>Cubeful equity <b>${fmt.eq(d.equity)}</b></p>`;
     } else {
-      html += `<table class="data"><tbody>${line('No ' + re.toLowerCase(), d.no_double)}${line(re + ', take', d.double_take)}${line(re + ', pass', d.double_pass)}</tbody></table>` +
+      html += `<table class="data"><thead><tr><th class="left">Action</th><th>Equity</th><th>Difference</th></tr></thead><tbody>${line('No ' + re.toLowerCase(), d.no_double)}${line(re + ', take', d.double_take)}${line(re + ', pass', d.double_pass)}</tbody></table>` +
         `<p class="muted">Cubeless ${fmt.eq(d.cubeless)} · take point ${fmt.pct(d.take_point)} · cube life ${d.cube_life === null ? '—' : d.cube_life.toFixed(2)}${d.match ? ' · match winning chance ' + fmt.pct(d.mwc.proper) : ''}</p>`;
     }
     $('cube-out').innerHTML = html;
@@ -840,6 +840,11 @@ async function onMatchErrorRow(ev) {
 // Play against the bot. The human is x (bottom); positions are kept from the human's view and
 // flipped for the bot's requests. Dice come from the browser.
 
+// A roll as players write it: the larger die first ("6-3", not "3-6").
+function diceText(roll) {
+  return `${Math.max(roll[0], roll[1])}-${Math.min(roll[0], roll[1])}`;
+}
+
 function randomDie() {
   const a = new Uint32Array(1);
   do crypto.getRandomValues(a); while (a[0] >= 4294967292);  // 4294967292 = 6 * 715827882
@@ -969,7 +974,7 @@ async function humanRolled(roll) {
   m.humanRoll = roll;
   m.botRoll = null;
   state.roll = roll;
-  log(`You roll ${roll[0]}-${roll[1]}.`);
+  log(`You roll ${diceText(roll)}.`);
   try {
     const doc = await api('moves', { ...gameFields(), position: positionFor('human'), dice: roll.join('') });
     state.plays = doc.plays;
@@ -1089,10 +1094,10 @@ async function botRolls(openingRoll) {
   const doc = await api('hint', { ...gameFields(), position: positionFor('bot'), dice: roll.join(''), ply: m.ply, top: 1 });
   const play = doc.plays[0];
   if (!play || !play.steps.length) {
-    log(`nard rolls ${roll.join('-')} and cannot move.`);
+    log(`nard rolls ${diceText(roll)} and cannot move.`);
     m.board.first[1] = false;
   } else {
-    log(`nard rolls ${roll.join('-')} and plays ${play.move}.`);
+    log(`nard rolls ${diceText(roll)} and plays ${play.move}.`);
     const geometry = m.board.geometry;
     state.lastMarks = landings(play.steps).map((p) => Board.flipPoint(p, geometry));
     m.board = Board.parseNotation(play.notation, geometry);  // the human on roll: his view

@@ -227,6 +227,9 @@ def run(d, server, out):
     d.wait("the evaluation", lambda: "Cubeless" in d.text("#eval-out"))
     d.click("#cube-btn")
     d.wait("the cube analysis", lambda: "No double" in d.text("#cube-out"))
+    headers = d.js("return [...document.querySelectorAll('#cube-out thead th')].map(c => c.textContent)")
+    if len(headers) != 3 or not all(headers):
+        raise Failure(f"the cube table's column headers: {headers}")
     # Trials 0 is refused with a message, not replaced by a default (issue 36).
     d.type("#ro-trials", "0")
     d.click("#ro-start")
@@ -419,6 +422,10 @@ def run(d, server, out):
     if d.js("return document.querySelectorAll('#play-select option').length") > 1:
         d.click('#play-select option[value="0"]')
     d.wait("the bot's play", lambda: "nard rolls" in d.text("#play-log"), timeout=60)
+    # Rolls are written as players write them, the larger die first.
+    for a, b in re.findall(r"rolls? (\d)-(\d)", d.text("#play-log")):
+        if int(a) < int(b):
+            raise Failure(f"the play log writes a roll {a}-{b}: {d.text('#play-log')!r}")
     d.screenshot(os.path.join(out, "play.png"))
 
     # --- A phone screen.
