@@ -78,7 +78,9 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
   Dice roll{};
   int ties = 0;
   int side = 0;
-  if (opts.first_player >= 0) {
+  if (opts.start) {
+    side = 0;  // a game from a given position: player 0 on roll, no opening roll
+  } else if (opts.first_player >= 0) {
     side = opts.first_player & 1;
     roll = rng.roll();
     if (rules.opening == Opening::Both)
@@ -87,9 +89,9 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     side = opening(rules, rng, opts.previous_winner, &roll, &ties);
   }
   rec.first_player = side;
-  bool have_roll = true;
-  Position pos = start_position(rules);
-  CubeState cube;
+  bool have_roll = !opts.start;
+  Position pos = opts.start ? *opts.start : start_position(rules);
+  CubeState cube = opts.start ? opts.start_cube : CubeState{};
   const bool money = opts.match_length == 0;
   const bool cube_in_play = rules.cube && !opts.cubeless;
   if (money && cube_in_play && rules.automatic_doubles && ties > 0) {
@@ -99,6 +101,11 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
   }
   int forfeits_in_a_row = 0;
   for (rec.turns = 0; rec.turns < opts.max_turns; ++rec.turns) {
+    if (opts.stop_before && opts.stop_before(rec.turns, pos, side, cube)) {
+      rec.stopped = true;
+      rec.cube_value = cube.value;
+      return rec;
+    }
     // Cube action before rolling.
     if (!have_roll && cube_in_play && may_double(rules, cube, side, opts.crawford_game).allowed &&
         agents[side]->wants_to_double(pos, view_for(side, opts, cube))) {
@@ -141,7 +148,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
         }
       }
     }
-    const Dice dice = have_roll ? roll : rng.roll();
+    const Dice dice = have_roll ? roll : opts.roll ? opts.roll(rec.turns) : rng.roll();
     have_roll = false;
     if (opts.on_roll) opts.on_roll(pos, dice);
     if (opts.replay) opts.replay->roll(side, dice);
@@ -200,6 +207,7 @@ GameRecord play_game(const Rules& rules, Agent* const agents[2], Rng& rng, const
     side ^= 1;
   }
   rec.result.outcome = Outcome::Draw;  // deadlock or the turn limit
+  rec.turn_limit = !rec.deadlocked;
   rec.cube_value = cube.value;
   return rec;
 }

@@ -89,6 +89,8 @@ struct GameRecord {
   int turns = 0;
   int first_player = 0;     // who made the first play
   bool deadlocked = false;  // a draw because neither side can move (GameOptions::deadlock_forfeits)
+  bool stopped = false;     // ended by GameOptions::stop_before, unfinished
+  bool turn_limit = false;  // ended by GameOptions::max_turns (scored as a draw)
 };
 
 struct GameOptions {
@@ -114,6 +116,17 @@ struct GameOptions {
   // game, with the position the opponent is then on roll in.
   std::function<void(const Position& pos, Dice dice)> on_roll;
   std::function<void(const Position& next)> on_forfeit;
+  // A game from a given position rather than the start (a rollout's trial): player 0 is on roll
+  // there, with no opening roll (first_player is not used), and the cube starts as `start_cube`.
+  // Not owned.
+  const Position* start = nullptr;
+  CubeState start_cube;
+  // Where every roll comes from (turn counts from 0, forfeited turns included); empty: rng.
+  std::function<Dice(int turn)> roll;
+  // Asked at the start of every turn, before any cube action, with the side on roll and the cube
+  // (players 0/1): true ends the game there unfinished (GameRecord::stopped), e.g. a truncated
+  // rollout's trial.
+  std::function<bool(int turn, const Position& pos, int side, const CubeState& cube)> stop_before;
 };
 
 // Plays one game. agents[0] and agents[1] are players 0 and 1.

@@ -3,10 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include "game/dice.h"
 #include "game/game.h"
+#include "game/match.h"
 #include "game/movegen/movegen.h"
 #include "game/position.h"
 #include "game/rules.h"
@@ -36,42 +39,59 @@ struct PositionRoll {
 std::vector<PositionRoll> sample_positions(const Rules& rules, int games, uint64_t seed);
 
 // ---- implementation ----
+// The game is played through the one game loop (game/match.h play_game): from `start`, player 0
+// on roll there, cubeless, the dice of `rng` and a random agent that draws its plays from the same
+// `rng` after each roll, as the dice and the choices always alternated.
+template <class Visit>
+class RandomPlayoutAgent final : public Agent {
+ public:
+  RandomPlayoutAgent(Rng& rng, Visit& visit, Position* buffer)
+      : rng_(rng), visit_(visit), buffer_(buffer) {}
+  void rolled(const Position& pos, Dice dice) { pos_ = pos, dice_ = dice; }
+  void forfeited() {
+    visit_(pos_, dice_, buffer_, 0);
+    ++forfeits_;
+  }
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView&) override {
+    visit_(pos, dice, plays.data(), int(plays.size()));
+    return int(rng_.below(uint32_t(plays.size())));
+  }
+  int forfeits_ = 0;
+
+ private:
+  Rng& rng_;
+  Visit& visit_;
+  Position* buffer_;
+  Position pos_;
+  Dice dice_{};
+};
+
 template <class Visit>
 PlayoutStats random_playout(MoveGenerator& gen, Position* buffer, Position pos, Rng& rng,
                             int max_turns, Visit&& visit) {
+  RandomPlayoutAgent<std::remove_reference_t<Visit>> agent(rng, visit, buffer);
+  Agent* const agents[2] = {&agent, &agent};
+  GameOptions o;
+  o.start = &pos;
+  o.cubeless = true;
+  o.max_turns = max_turns;
+  o.on_roll = [&](const Position& p, Dice d) { agent.rolled(p, d); };
+  o.on_forfeit = [&](const Position&) { agent.forfeited(); };
+  const GameRecord rec = play_game(gen.rules(), agents, rng, o, gen, buffer);
   PlayoutStats st;
-  int side = 0;
-  int consecutive_forfeits = 0;
-  for (st.turns = 0; st.turns < max_turns; ++st.turns) {
-    const Dice d = rng.roll();
-    const int n = gen.generate(pos, d, buffer);
-    visit(pos, d, buffer, n);
-    if (n == 0) {
-      ++st.forfeits;
-      pos.set_mover_first_turn(false);
-      // Plakoto total deadlock (rules.md §3.7): a draw. Both sides forfeit in a row before it
-      // can be one, so the (costly) check runs only then.
-      if (++consecutive_forfeits >= 2 && is_deadlocked(gen, buffer, pos)) {
-        st.result = deadlock_result();
-        st.last_mover = side;
-        ++st.turns;
-        return st;
-      }
-      pos = pos.flipped();
-      side ^= 1;
-      continue;
-    }
-    consecutive_forfeits = 0;
-    const Position next = buffer[rng.below(uint32_t(n))];
-    const GameResult r = game_result(gen.rules(), next);
-    if (r.over()) {
-      st.result = r;
-      st.last_mover = side;
-      ++st.turns;
-      return st;
-    }
-    pos = next.flipped();
-    side ^= 1;
+  st.turns = rec.turns;
+  st.forfeits = agent.forfeits_;
+  if (rec.deadlocked) {
+    // Plakoto total deadlock (rules.md §3.7): a draw, on the turn of the last forfeit.
+    agent.forfeited();
+    st.forfeits = agent.forfeits_;
+    st.result = deadlock_result();
+    st.last_mover = rec.turns % 2;
+    st.turns = rec.turns + 1;
+  } else if (!rec.turn_limit) {
+    st.result = rec.result;
+    st.last_mover = (rec.turns - 1) % 2;
   }
   return st;
 }

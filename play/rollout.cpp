@@ -11,6 +11,7 @@
 #include "game/cube.h"
 #include "game/dice.h"
 #include "game/game.h"
+#include "game/match.h"
 #include "game/movegen/movegen.h"
 #include "search/cube/bearoff.h"
 #include "search/cube/efficiency.h"
@@ -112,133 +113,169 @@ struct Worker {
   Values play_trial(const Position& start, int trial, Values* luck_out);
 };
 
+// A trial's agent on both sides: the rollout's player (0-ply greedy, or the worker's search at its
+// ply) and its money cube; it keeps the trial's luck (variance reduction) and, when the trial
+// ends, its values from the root's view. Player 0 is the root.
+class TrialAgent final : public Agent {
+ public:
+  TrialAgent(Worker& w, double start_stake) : w_(w), start_stake_(start_stake) {}
+
+  // Truncation: the position's value at the start of turn `turn` ends the trial.
+  bool stop_before(int turn, const Position& pos, int side, const CubeState& cube) {
+    mover_ = side;
+    turn_ = turn;
+    chosen_ = -1;
+    cube_value_ = cube.value;
+    if (!(w_.config.truncate_plies > 0 && turn >= w_.config.truncate_plies)) return false;
+    const Probabilities p = w_.evaluate_one(pos);
+    Values v = values_of(p, w_.rules);
+    v[kCubeful] = v[kEquity] * cube.value / start_stake_;
+    if (w_.config.cubeful) {
+      Result<CubeDecision> d = w_.money_cube(make_consistent(p), pos, cube_view(cube, side));
+      if (d) v[kCubeful] = d->equity * cube.value / start_stake_;
+    }
+    result_ = to_root_value(v);
+    return true;
+  }
+
+  // The cube by the money cube model of the side on roll; the same decision answers for the
+  // taker (a beaver is played as a take). The root holds at the root unless it may double there.
+  bool wants_to_double(const Position& pos, const MatchView& view) override {
+    if (turn_ == 0 && !w_.config.root_may_double) return false;
+    const Probabilities p = make_consistent(w_.evaluate_one(pos));
+    Result<CubeDecision> d = w_.money_cube(p, pos, cube_view(view.cube, 0));
+    if (!d || d->doubler != DoublerAction::Double) return false;
+    pass_ = d->taker == TakerAction::Pass;
+    if (pass_) {
+      Values v = values_of(decided(true, 1), w_.rules);
+      v[kCubeful] = view.cube.value / start_stake_;
+      result_ = to_root_value(v);
+    }
+    return true;
+  }
+  CubeResponse respond_to_double(const Position&, const MatchView& view) override {
+    if (pass_) return CubeResponse::Drop;
+    cube_value_ = next_cube_value(w_.rules, view.cube.value);
+    return CubeResponse::Take;
+  }
+
+  // Variance reduction: every roll's best play at 0-ply, in one batch; the average is the value
+  // before the roll, the actual roll's minus it the luck. It also picks the actual roll's play.
+  void rolled(const Position& pos, Dice dice) {
+    if (!w_.config.variance_reduction) return;
+    w_.batch.clear();
+    const auto& rolls = all_rolls();
+    for (int r = 0; r < 21; ++r) {
+      w_.begin[r] = int(w_.batch.size());
+      const int n = w_.gen.generate(pos, rolls[r], w_.list.positions.get());
+      if (n == 0) {
+        Position pass = pos;
+        pass.set_mover_first_turn(false);
+        w_.batch.push_back(pass.flipped());
+      }
+      for (int k = 0; k < n; ++k) w_.batch.push_back(w_.list.positions[k].flipped());
+    }
+    w_.begin[21] = int(w_.batch.size());
+    w_.probs.resize(w_.batch.size());
+    w_.evaluator->evaluate(w_.batch, w_.probs);
+    Values mean{}, actual{};
+    const int actual_roll = roll_index(dice);
+    for (int r = 0; r < 21; ++r) {
+      Probabilities best;
+      const int idx = w_.best_of_batch(w_.begin[r], w_.begin[r + 1], &best);
+      const Values v = values_of(best, w_.rules);
+      const double weight = roll_weight(rolls[r]) / 36.0;
+      for (int k = 0; k < kValues; ++k) mean[k] += weight * v[k];
+      if (r == actual_roll) actual = v, chosen_ = idx;
+    }
+    Values d{};
+    for (int k = 0; k < kValues; ++k) d[k] = actual[k] - mean[k];
+    d[kCubeful] = d[kEquity] * cube_value_ / start_stake_;
+    const Values r = to_root(d);
+    for (int k = 0; k < kValues; ++k) luck_[k] += r[k];
+  }
+
+  int choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                  const MatchView& view) override {
+    int chosen = chosen_;
+    if (w_.search) {
+      chosen = w_.search->best_play(pos, dice, plays);
+    } else if (chosen < 0) {
+      w_.batch.clear();
+      for (const Position& q : plays) w_.batch.push_back(q.flipped());
+      w_.probs.resize(w_.batch.size());
+      w_.evaluator->evaluate(w_.batch, w_.probs);
+      Probabilities unused;
+      chosen = w_.best_of_batch(0, int(plays.size()), &unused);
+    }
+    const Position& next = plays[chosen];
+    const GameResult res = game_result(w_.rules, next);
+    if (res.over()) {
+      const std::optional<Probabilities> t = terminal_probabilities(w_.rules, next.flipped());
+      const Probabilities mover_view = t ? invert(*t) : draw_probabilities();
+      Values v = values_of(mover_view, w_.rules);
+      int points = res.outcome == Outcome::Draw ? 0 : res.points;
+      if (w_.rules.jacoby && !view.cube.turned && w_.rules.cube) points = std::min(points, 1);
+      v[kCubeful] = (res.mover_wins ? 1 : -1) * double(points) * view.cube.value / start_stake_;
+      result_ = to_root_value(v);
+    }
+    return chosen;
+  }
+
+  std::optional<Values> result_;  // set when the trial ended (root's view)
+  Values luck_{};
+
+ private:
+  // Differences (luck) and absolute values (results) turn to the root's view differently: an
+  // absolute win chance w becomes 1 - w, a difference d becomes -d.
+  Values to_root(const Values& mover_view) const {
+    return mover_ == 0 ? mover_view : other_side_difference(mover_view);
+  }
+  Values to_root_value(const Values& mover_view) const {
+    if (mover_ == 0) return mover_view;
+    Values r = other_side_difference(mover_view);
+    r[0] += 1.0;
+    return r;
+  }
+
+  Worker& w_;
+  const double start_stake_;
+  int mover_ = 0, turn_ = 0, chosen_ = -1;
+  int cube_value_ = 1;  // the cube after this turn's cube action: it scales the cubeful luck
+  bool pass_ = false;
+};
+
+// The trial is a game from `start` through the one game loop (game/match.h), money play, the
+// cube only when cubeful, the first rolls stratified, no deadlock check (a trial that cannot end
+// runs to max_turns and is a draw).
 Values Worker::play_trial(const Position& start, int trial, Values* luck_out) {
   Rng rng(game_seed(config.seed, uint64_t(trial)));
-  Values luck{};
-  Position pos = start;
-  bool root_on_roll = true;
   CubeState cube;  // players: 0 = root, 1 = the other side
   cube.value = config.cube.value;
   cube.owner = config.cube.owner == CubeHolder::Centred ? -1
                : config.cube.owner == CubeHolder::Me    ? 0
                                                         : 1;
   cube.turned = config.cube.turned;
-  const double start_stake = cube.value;
-  // Differences (luck) and absolute values (results) turn to the root's view differently: an
-  // absolute win chance w becomes 1 - w, a difference d becomes -d.
-  auto to_root = [&](const Values& mover_view) {
-    return root_on_roll ? mover_view : other_side_difference(mover_view);
+  TrialAgent agent(*this, cube.value);
+  Agent* const agents[2] = {&agent, &agent};
+  GameOptions o;
+  o.start = &start;
+  o.start_cube = cube;
+  o.cubeless = !config.cubeful;
+  o.max_turns = config.max_turns;
+  o.deadlock_forfeits = config.max_turns + 1;
+  o.stop_before = [&](int turn, const Position& pos, int side, const CubeState& c) {
+    return agent.stop_before(turn, pos, side, c);
   };
-  auto to_root_value = [&](const Values& mover_view) {
-    if (root_on_roll) return mover_view;
-    Values r = other_side_difference(mover_view);
-    r[0] += 1.0;
-    return r;
+  // Normalised, so that the plays come in the same order as in the 21-roll batch.
+  o.roll = [&](int turn) {
+    return (turn < config.stratified_turns ? stratified_roll(config.seed, trial, turn) : rng.roll())
+        .normalised();
   };
-  auto finish = [&](Values v) {
-    *luck_out = luck;
-    return v;
-  };
-
-  for (int turn = 0; turn < config.max_turns; ++turn) {
-    const int mover = root_on_roll ? 0 : 1;
-    if (config.truncate_plies > 0 && turn >= config.truncate_plies) {
-      const Probabilities p = evaluate_one(pos);
-      Values v = values_of(p, rules);
-      v[kCubeful] = v[kEquity] * cube.value / start_stake;
-      if (config.cubeful) {
-        Result<CubeDecision> d = money_cube(make_consistent(p), pos, cube_view(cube, mover));
-        if (d) v[kCubeful] = d->equity * cube.value / start_stake;
-      }
-      return finish(to_root_value(v));
-    }
-    const bool root_holds = turn == 0 && !config.root_may_double;
-    if (config.cubeful && !root_holds && may_double(rules, cube, mover, false).allowed) {
-      const Probabilities p = make_consistent(evaluate_one(pos));
-      Result<CubeDecision> d = money_cube(p, pos, cube_view(cube, mover));
-      if (d && d->doubler == DoublerAction::Double) {
-        if (d->taker == TakerAction::Pass) {
-          Values v = values_of(decided(true, 1), rules);
-          v[kCubeful] = cube.value / start_stake;
-          return finish(to_root_value(v));
-        }
-        cube.value = next_cube_value(rules, cube.value);  // a beaver is played as a take
-        cube.owner = 1 - mover;
-        cube.turned = true;
-      }
-    }
-    // Normalised, so that the plays come in the same order as in the 21-roll batch above.
-    const Dice dice =
-        (turn < config.stratified_turns ? stratified_roll(config.seed, trial, turn) : rng.roll())
-            .normalised();
-
-    int chosen = -1;  // index into list of the play made
-    if (config.variance_reduction) {
-      // Every roll's best play at 0-ply, in one batch: the average is the value before the roll.
-      batch.clear();
-      const auto& rolls = all_rolls();
-      for (int r = 0; r < 21; ++r) {
-        begin[r] = int(batch.size());
-        const int n = gen.generate(pos, rolls[r], list.positions.get());
-        if (n == 0) {
-          Position pass = pos;
-          pass.set_mover_first_turn(false);
-          batch.push_back(pass.flipped());
-        }
-        for (int k = 0; k < n; ++k) batch.push_back(list.positions[k].flipped());
-      }
-      begin[21] = int(batch.size());
-      probs.resize(batch.size());
-      evaluator->evaluate(batch, probs);
-      Values mean{}, actual{};
-      const int actual_roll = roll_index(dice);
-      for (int r = 0; r < 21; ++r) {
-        Probabilities best;
-        const int idx = best_of_batch(begin[r], begin[r + 1], &best);
-        const Values v = values_of(best, rules);
-        const double w = roll_weight(rolls[r]) / 36.0;
-        for (int k = 0; k < kValues; ++k) mean[k] += w * v[k];
-        if (r == actual_roll) actual = v, chosen = idx;
-      }
-      Values d{};
-      for (int k = 0; k < kValues; ++k) d[k] = actual[k] - mean[k];
-      d[kCubeful] = d[kEquity] * cube.value / start_stake;
-      const Values r = to_root(d);
-      for (int k = 0; k < kValues; ++k) luck[k] += r[k];
-    }
-
-    list.size = gen.generate(pos, dice, list.positions.get());
-    if (list.size == 0) {
-      pos.set_mover_first_turn(false);
-      pos = pos.flipped();
-      root_on_roll = !root_on_roll;
-      continue;
-    }
-    if (search) {
-      chosen = search->best_play(pos, dice, list.plays());
-    } else if (chosen < 0) {
-      batch.clear();
-      for (int k = 0; k < list.size; ++k) batch.push_back(list.positions[k].flipped());
-      probs.resize(batch.size());
-      evaluator->evaluate(batch, probs);
-      Probabilities unused;
-      chosen = best_of_batch(0, list.size, &unused);
-    }
-    const Position next = list.positions[chosen];
-    const GameResult res = game_result(rules, next);
-    if (res.over()) {
-      const std::optional<Probabilities> t = terminal_probabilities(rules, next.flipped());
-      const Probabilities mover_view = t ? invert(*t) : draw_probabilities();
-      Values v = values_of(mover_view, rules);
-      int points = res.outcome == Outcome::Draw ? 0 : res.points;
-      if (rules.jacoby && !cube.turned && rules.cube) points = std::min(points, 1);
-      v[kCubeful] = (res.mover_wins ? 1 : -1) * double(points) * cube.value / start_stake;
-      return finish(to_root_value(v));
-    }
-    pos = next.flipped();
-    root_on_roll = !root_on_roll;
-  }
-  return finish(values_of(draw_probabilities(), rules));
+  o.on_roll = [&](const Position& pos, Dice dice) { agent.rolled(pos, dice); };
+  play_game(rules, agents, rng, o, gen, list.positions.get());
+  *luck_out = agent.luck_;
+  return agent.result_ ? *agent.result_ : values_of(draw_probabilities(), rules);
 }
 
 Estimate estimate(const std::vector<Values>& v, int k) {

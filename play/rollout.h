@@ -1,7 +1,8 @@
 // Rollouts: the value of a position estimated by playing it out many times with the bot.
 //
 // A trial plays the game from the position (the side on roll = the "root" side) to its end, or
-// for `truncate_plies` plays and then takes the net's (0-ply) value. Checker play in a trial is
+// for `truncate_plies` plays and then takes the net's (0-ply) value. Its turns run through the
+// one game loop of game/match.h (play_game), the trial's player and cube as its agent. Checker play in a trial is
 // the best play at `ply` (search/search.h). Results are from the root side's view.
 //
 // Variance reduction (luck): on every turn of a trial, the luck of the roll is the value (0-ply,
