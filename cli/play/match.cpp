@@ -24,10 +24,8 @@
 #include "cli/play/match_sides.h"
 #include "cli/progress_line.h"
 #include "cli/subcommand.h"
-#include "core/atomic_file.h"
-#include "formats/mat_file.h"
 #include "formats/position_arg.h"
-#include "formats/sgf_file.h"
+#include "formats/session_files.h"
 #include "game/game_replay.h"
 #include "game/match_record.h"
 #include "play/head_to_head.h"
@@ -76,44 +74,20 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   return std::nullopt;
 }
 
-// Saves the games of --save: a money session in one file (A as player 0, games in order), or one
-// file per match, FILE's stem followed by "-<number>". Files are written atomically.
+// Saves the games of --save (formats/session_files.h), A as player 0.
 std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
                                 const std::vector<std::vector<MatchGame>>& matches) {
-  MatchRecord base;
-  base.rules = o.bot.rules.empty() ? (o.bot.variant.empty() ? "wbf" : o.bot.variant) : o.bot.rules;
-  if (o.tavli) base.rules = kTavliPresets[0];  // the other games name their own rules
-  if (!rules_preset(base.rules)) base.rules = "wbf";
-  base.match_length = o.match;
-  base.crawford = rules.crawford;
-  base.jacoby = rules.jacoby;
-  base.beavers = rules.beavers;
-  base.players = {"A " + o.a.kind, "B " + o.b.kind};
-  const bool sgf = o.save.size() >= 4 && o.save.compare(o.save.size() - 4, 4, ".sgf") == 0;
-  auto write = [&](const std::string& path, const MatchRecord& r) {
-    return write_file_atomic(path, sgf ? write_sgf(r) : write_mat(r));
-  };
-  if (o.match == 0) {
-    MatchRecord r = base;
-    std::array<int, 2> running{0, 0};  // a session's file gives the score before each game
-    for (const std::vector<MatchGame>& games : matches)
-      for (const MatchGame& g : games) {
-        r.games.push_back(g);
-        r.games.back().number = int(r.games.size());
-        r.games.back().score = running;
-        if (g.end.winner >= 0) running[size_t(g.end.winner)] += g.end.points;
-      }
-    return write(o.save, r);
-  }
-  const size_t dot = o.save.rfind('.');
-  const std::string stem = dot == std::string::npos ? o.save : o.save.substr(0, dot);
-  const std::string ext = dot == std::string::npos ? ".mat" : o.save.substr(dot);
-  for (size_t k = 0; k < matches.size(); ++k) {
-    MatchRecord r = base;
-    r.games = matches[k];
-    if (auto e = write(stem + "-" + std::to_string(k + 1) + ext, r)) return e;
-  }
-  return std::nullopt;
+  MatchRecord header;
+  header.rules =
+      o.bot.rules.empty() ? (o.bot.variant.empty() ? "wbf" : o.bot.variant) : o.bot.rules;
+  if (o.tavli) header.rules = kTavliPresets[0];  // the other games name their own rules
+  if (!rules_preset(header.rules)) header.rules = "wbf";
+  header.match_length = o.match;
+  header.crawford = rules.crawford;
+  header.jacoby = rules.jacoby;
+  header.beavers = rules.beavers;
+  header.players = {"A " + o.a.kind, "B " + o.b.kind};
+  return write_session_files(o.save, header, matches);
 }
 
 // The report of a match run: text, or with --json its document; saves the games of --save.
