@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include "core/parallel_items.h"
 #include "core/work_share.h"
 #include "game/dice.h"
 #include "game/game.h"
@@ -61,6 +62,16 @@ void add_examples(const Rules& rules, const PlayedGame& game, double lambda, Exa
   out.positions += static_cast<long long>(game.positions.size());
 }
 
+namespace {
+// A pool thread's evaluator of the model and its game loop (kept by the pool between rounds).
+struct PoolThread {
+  PoolThread(std::shared_ptr<const NeuralModel> model, GamePlayer& p)
+      : evaluator(std::move(model)), player(p) {}
+  NeuralEvaluator evaluator;
+  GamePlayer& player;
+};
+}  // namespace
+
 SelfPlayPool::SelfPlayPool(const Rules& rules, int threads) : rules_(rules), threads_(threads) {
   for (int i = 0; i < threads_; ++i) players_.push_back(std::make_unique<GamePlayer>(rules));
 }
@@ -69,18 +80,14 @@ SelfPlayPool::~SelfPlayPool() = default;
 Examples SelfPlayPool::play(std::shared_ptr<const NeuralModel> model, uint64_t run_seed,
                             uint64_t first, int count, const SelfPlayConfig& config) {
   std::vector<Examples> per_game(count);
-#pragma omp parallel num_threads(threads_)
-  {
-    NeuralEvaluator evaluator(model);
-    GamePlayer& player = *players_[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 1)
-    for (int i = 0; i < count; ++i) {
-      per_game[i] = empty_examples(rules_.variant);
-      const PlayedGame g =
-          player.play(evaluator, game_seed(run_seed, first + uint64_t(i)), config.options());
-      add_examples(rules_, g, config.lambda, per_game[i]);
-    }
-  }
+  run_seeded(
+      {0, count, threads_, 1}, [&] { return PoolThread(model, *players_[omp_get_thread_num()]); },
+      [&](PoolThread& t, long long i) {
+        per_game[i] = empty_examples(rules_.variant);
+        const PlayedGame g =
+            t.player.play(t.evaluator, game_seed(run_seed, first + uint64_t(i)), config.options());
+        add_examples(rules_, g, config.lambda, per_game[i]);
+      });
   Examples all = empty_examples(rules_.variant);
   for (const Examples& e : per_game) all.append(e);
   return all;
@@ -92,15 +99,13 @@ Result<Examples> SelfPlayPool::play(Communicator& comm, std::shared_ptr<const Ne
   if (comm.size() == 1) return play(std::move(model), run_seed, first, count, config);
   const std::vector<long long> mine = share_of(comm, count);
   std::vector<PlayedGame> played(mine.size());
-#pragma omp parallel num_threads(threads_)
-  {
-    NeuralEvaluator evaluator(model);
-    GamePlayer& player = *players_[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 1)
-    for (size_t k = 0; k < mine.size(); ++k)
-      played[k] =
-          player.play(evaluator, game_seed(run_seed, first + uint64_t(mine[k])), config.options());
-  }
+  run_seeded(
+      {0, (long long)mine.size(), threads_, 1},
+      [&] { return PoolThread(model, *players_[omp_get_thread_num()]); },
+      [&](PoolThread& t, long long k) {
+        played[k] = t.player.play(t.evaluator, game_seed(run_seed, first + uint64_t(mine[k])),
+                                  config.options());
+      });
   // What add_examples reads of a game: positions, values, result, finished (not `explored`).
   const auto encode = [](ByteWriter& w, const PlayedGame& g) {
     w.put_vector(g.positions);

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/parallel_items.h"
 #include "game/movegen/movegen_backgammon.h"
 #include "game/movegen/play_score.h"
 #include "game/movegen/play_set.h"
@@ -425,15 +426,11 @@ std::vector<int> count_plays_batch(const Rules& rules, std::span<const Position>
                                    std::span<const Dice> dice, int threads) {
   const int64_t n = int64_t(positions.size());
   std::vector<int> counts(size_t(n), 0);
-  const int team = threads > 0 ? threads : omp_get_num_procs();
-#pragma omp parallel num_threads(team)
-  {
-    MoveGenerator gen(rules);
-    std::unique_ptr<Position[]> buffer(new Position[kMaxPlays]);
-#pragma omp for schedule(dynamic, 64)
-    for (int64_t i = 0; i < n; ++i)
-      counts[size_t(i)] = gen.generate(positions[size_t(i)], dice[size_t(i)], buffer.get());
-  }
+  run_seeded(
+      {0, n, threads, 64}, [&] { return MovegenThread(rules); },
+      [&](MovegenThread& t, long long i) {
+        counts[size_t(i)] = t.gen.generate(positions[size_t(i)], dice[size_t(i)], t.buffer.get());
+      });
   return counts;
 }
 

@@ -64,6 +64,13 @@ class MoveGenerator {
 
 // A reusable caller-owned play list (heap-allocated once, at construction; pages are touched
 // only as plays are written: core/zeroed_array.h).
+// A thread's move generation: its generator and a buffer for the plays of one roll.
+struct MovegenThread {
+  explicit MovegenThread(const Rules& rules) : gen(rules), buffer(new Position[kMaxPlays]) {}
+  MoveGenerator gen;
+  std::unique_ptr<Position[]> buffer;
+};
+
 struct PlayList {
   ZeroedArray<Position> positions = make_zeroed_array<Position>(kMaxPlays);
   ZeroedArray<Move> moves = make_zeroed_array<Move>(kMaxPlays);
