@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "core/parallel_items.h"
 #include "core/work_share.h"
 #include "game/move.h"
 #include "game/movegen/movegen.h"
@@ -336,24 +337,21 @@ Result<MatchAnalysis> analyse_match(const MatchRecord& record, const AnalysisCon
     if (comm) comm->heartbeat();
     if (progress && d < count) progress(int((long long)d * total / count), total);
   };
-#pragma omp parallel num_threads(threads)
-  {
-    Analyser analyser(config, make_evaluator);
-#pragma omp for schedule(dynamic, 1)
-    for (int k = 0; k < count; ++k) {
-      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
-      const size_t j = size_t(mine[size_t(k)]);
-      const TurnJob& job = jobs[j];
-      GameAnalysis& game = m.games[size_t(job.game)];
-      Result<Worker*> w = analyser.worker(game.rules, rule_keys[size_t(job.game)]);
-      if (!w)
-        errors[j] = w.error();
-      else
-        errors[j] = analyser.run(**w, game.rules, job, game.turns[size_t(job.turn)]);
-      const int d = ++done;
-      if (omp_get_thread_num() == 0) report(d);
-    }
-  }
+  run_seeded(
+      {0, count, threads, 1}, [&] { return Analyser(config, make_evaluator); },
+      [&](Analyser& analyser, long long k) {
+        if (config.stop && config.stop->load(std::memory_order_relaxed)) return;
+        const size_t j = size_t(mine[size_t(k)]);
+        const TurnJob& job = jobs[j];
+        GameAnalysis& game = m.games[size_t(job.game)];
+        Result<Worker*> w = analyser.worker(game.rules, rule_keys[size_t(job.game)]);
+        if (!w)
+          errors[j] = w.error();
+        else
+          errors[j] = analyser.run(**w, game.rules, job, game.turns[size_t(job.turn)]);
+        const int d = ++done;
+        if (omp_get_thread_num() == 0) report(d);
+      });
   const bool stopped = config.stop && config.stop->load();
   if (stopped && !comm) return make_error("analysis stopped");
   if (progress) progress(total, total);

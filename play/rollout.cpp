@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 
+#include "core/parallel_items.h"
 #include "core/work_share.h"
 #include "game/cube.h"
 #include "game/dice.h"
@@ -331,19 +332,17 @@ Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Po
     if (comm) comm->heartbeat();
     if (progress) progress(count ? int((long long)d * jobs / count) : jobs, jobs);
   };
-#pragma omp parallel num_threads(threads)
-  {
-    Worker worker(rules, make_evaluator(), config);
-#pragma omp for schedule(dynamic, 1)
-    for (int k = 0; k < count; ++k) {
-      if (config.stop && config.stop->load(std::memory_order_relaxed)) continue;
-      const int j = int(mine[size_t(k)]);
-      TrialValues& v = values[size_t(k)];
-      v.raw = worker.play_trial(starts[size_t(j / trials)], j % trials, &v.luck);
-      const int d = ++done;
-      if (omp_get_thread_num() == 0) report(d);
-    }
-  }
+  // Thread 0 of the team is the calling thread, the one that may talk to the other ranks.
+  run_seeded(
+      {0, count, threads, 1}, [&] { return Worker(rules, make_evaluator(), config); },
+      [&](Worker& worker, long long k) {
+        if (config.stop && config.stop->load(std::memory_order_relaxed)) return;
+        const int j = int(mine[size_t(k)]);
+        TrialValues& v = values[size_t(k)];
+        v.raw = worker.play_trial(starts[size_t(j / trials)], j % trials, &v.luck);
+        const int d = ++done;
+        if (omp_get_thread_num() == 0) report(d);
+      });
   if (config.stop && config.stop->load()) return make_error("rollout stopped");
   if (progress) progress(jobs, jobs);
   if (!comm) return values;
