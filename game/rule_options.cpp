@@ -80,8 +80,9 @@ Result<int> then(Result<int> v, Set&& set) {
   return v;
 }
 
-const std::vector<Option>& options() {
-  static const std::vector<Option> table = {
+// The options of the backgammon family, the opening and the cube.
+std::vector<Option> family_options() {
+  return {
       // --- backgammon family, opening, cube ---
       {"hit_continuation", "free|no_hide|no_run",
        [](Rules& r, std::string_view v) {
@@ -143,6 +144,12 @@ const std::vector<Option>& options() {
        [](Rules& r, std::string_view v) {
          return then(number("match_target", v, 0, 255), [&](int x) { r.match_target = x; });
        }},
+  };
+}
+
+// The options of the other games, and the restrictions.
+std::vector<Option> variant_options() {
+  return {
       // --- Plakoto / Tapa / Mahbusa ---
       {"mother_pin_points", "2|3",
        [](Rules& r, std::string_view v) {
@@ -254,6 +261,15 @@ const std::vector<Option>& options() {
                      [&](int x) { r.block_check = BlockCheck(x); });
        }},
   };
+}
+
+// Every option, in the order they are listed (rule_option_names, the messages).
+const std::vector<Option>& options() {
+  static const std::vector<Option> table = [] {
+    std::vector<Option> all = family_options();
+    for (const Option& o : variant_options()) all.push_back(o);
+    return all;
+  }();
   return table;
 }
 
