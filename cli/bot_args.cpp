@@ -28,11 +28,6 @@ BearoffDatabases bearoff_choice(bool disabled, bool one_sided_only) {
   return one_sided_only ? BearoffDatabases::OneSided : BearoffDatabases::Both;
 }
 
-std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
-                                                        bool disabled, bool one_sided_only) {
-  return with_bearoff(std::move(model), bearoff_choice(disabled, one_sided_only));
-}
-
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
   BotOptions options;
   options.variant = a.variant;

@@ -35,10 +35,6 @@ using LoadedBot = Bot;
 // The choice of bear-off databases the flags make.
 BearoffDatabases bearoff_choice(bool disabled, bool one_sided_only = false);
 
-// The model with the bear-off databases attached (play/bot.h with_bearoff) unless `disabled`.
-std::shared_ptr<const NeuralModel> with_default_bearoff(std::shared_ptr<const NeuralModel> model,
-                                                        bool disabled, bool one_sided_only = false);
-
 // The bot of the options (play/bot.h make_bot). On failure prints the one-line message with exit
 // code 2 (bad option or file) or 1 (no shipped model) and returns nullptr.
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);

@@ -319,4 +319,12 @@ Result<Rules> resolve_rules(const std::string& variant, const std::string& prese
   return r;
 }
 
+Result<Rules> rules_by_name(const std::string& name) {
+  Result<Rules> r = rules_for_variant(name);
+  if (r) return r;
+  Result<Rules> p = rules_preset(name);
+  if (p) return p;
+  return make_error("unknown variant or rules preset '" + name + "'");
+}
+
 }  // namespace nard

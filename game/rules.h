@@ -131,6 +131,9 @@ Result<Rules> rules_for_variant(std::string_view variant);
 // picks the game, the preset (with option overrides, "longnardy,head_exception=general") a set
 // of rules of it. Empty strings mean the default (backgammon, the variant's default preset).
 Result<Rules> resolve_rules(const std::string& variant, const std::string& preset);
+// One name that is a variant (its default rules) or a rules preset, as a model file or a run's
+// configuration records it.
+Result<Rules> rules_by_name(const std::string& name);
 std::string_view variant_name(Variant v);
 
 // The starting position of the game, mover on roll (first-turn flags set where they matter).

@@ -219,7 +219,7 @@ std::optional<Error> run_supervised(
 std::optional<Error> run_supervised(
     Communicator& comm, const SupervisedConfig& c,
     const std::function<void(const SupervisedProgress&)>& progress) {
-  Result<Rules> rules = supervised::resolve_rules(c.variant);
+  Result<Rules> rules = rules_by_name(c.variant);
   if (!rules) return rules.error();
   supervised::RunState run(comm, c, progress, *rules);
   if (auto e = supervised::set_up_run(run)) return e;

@@ -225,14 +225,6 @@ std::optional<Error> receive_start(RunState& run, const std::string& start) {
 
 }  // namespace
 
-Result<Rules> resolve_rules(const std::string& name) {
-  Result<Rules> r = rules_for_variant(name);
-  if (r) return r;
-  Result<Rules> p = rules_preset(name);
-  if (p) return p;
-  return make_error("unknown variant or rules preset '" + name + "'");
-}
-
 std::optional<Error> set_up_run(RunState& run) {
   Result<std::string> start =
       from_root(run.comm, [&]() -> Result<std::string> { return start_on_root(run); });

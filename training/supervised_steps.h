@@ -90,8 +90,6 @@ struct RunState {
               const std::string& message = "") const;
 };
 
-Result<Rules> resolve_rules(const std::string& name);
-
 // Setup and resume (all ranks): rank 0 checks the settings and the run directory and finds where
 // the run stands; every rank gets the starting model, the current one and the first step to do.
 std::optional<Error> set_up_run(RunState& run);

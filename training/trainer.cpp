@@ -344,7 +344,7 @@ std::optional<Error> run_training(const TrainConfig& config,
 std::optional<Error> run_training(Communicator& comm, const TrainConfig& c_in,
                                   const std::function<void(const TrainProgress&)>& progress) {
   Run run = plan_run(c_in, comm.is_root());
-  Result<Rules> rules = resolve_rules(run.c.variant);
+  Result<Rules> rules = rules_by_name(run.c.variant);
   if (!rules) return rules.error();
   run.rules = *rules;
   // Rank 0 checks the settings, makes the nets, resumes or creates the run directory; every rank

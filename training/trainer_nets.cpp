@@ -14,16 +14,8 @@ namespace {
 constexpr uint64_t kInitStream = 0x1A17ull;
 }  // namespace
 
-Result<Rules> resolve_rules(const std::string& name) {
-  Result<Rules> r = rules_for_variant(name);
-  if (r) return r;
-  Result<Rules> p = rules_preset(name);
-  if (p) return p;
-  return make_error("unknown variant or rules preset '" + name + "'");
-}
-
 Result<Nets> make_nets(const TrainConfig& c, const std::vector<std::vector<int>>* hidden_override) {
-  Result<Rules> rules = resolve_rules(c.variant);
+  Result<Rules> rules = rules_by_name(c.variant);
   if (!rules) return rules.error();
   Nets n;
   n.rules = *rules;

@@ -29,9 +29,6 @@ inline double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// The rules of a variant or rules preset name.
-Result<Rules> resolve_rules(const std::string& name);
-
 // The nets of a run: one learner per encoder of the game.
 struct Nets {
   Rules rules;

@@ -41,7 +41,7 @@ TEST(Outcomes, WritesTheSampleWithItsTargetsAsAOneTrialRolloutDatabase) {
   ASSERT_TRUE(path);
   Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(rules, *path);
   ASSERT_TRUE(model);
-  const std::shared_ptr<const NeuralModel> with_db = tools::with_default_bearoff(*model, false);
+  const std::shared_ptr<const NeuralModel> with_db = with_bearoff(*model, BearoffDatabases::Both);
   SamplingConfig c;
   c.first_game = 5;
   c.games = 3;

@@ -44,7 +44,7 @@ std::shared_ptr<const NeuralModel> shipped_model() {
   EXPECT_TRUE(path);
   Result<std::shared_ptr<const NeuralModel>> model = NeuralModel::load(*rules_preset("wbf"), *path);
   EXPECT_TRUE(model);
-  return tools::with_default_bearoff(*model, false);
+  return with_bearoff(*model, BearoffDatabases::Both);
 }
 
 std::vector<Position> positions_of(const PositionDatabase& db) {
