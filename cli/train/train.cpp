@@ -4,7 +4,8 @@
 // nard train --targets ply1|ply2|ply3 --out DIR [--init-from MODEL] [--steps K] [...]: the
 // supervised pipeline (training/supervised.h; run in train_supervised.cpp): nets fitted to their
 // own n-ply search, step by step.
-// This file registers the options of both (train_options.h) and picks the one --targets names.
+// nard train --recipe GAME|FILE --out DIR [...]: a recipe's stages in order (train_recipe.cpp).
+// This file registers the options of all three (train_options.h) and picks the one asked for.
 #include <memory>
 #include <string>
 
@@ -20,7 +21,10 @@
 namespace nard::tools {
 
 namespace {
-void run_train(TrainOptions o) {
+void run_train(TrainOptions o, const CLI::App& cmd) {
+  if (!o.recipe.empty()) return run_train_recipe(o, cmd);
+  if (!o.from_stage.empty() || o.budget_cpu_hours > 0)
+    return fail_input(make_error("--from-stage and --budget go with --recipe"));
   Result<Rules> rules = resolve_rules(o.variant, o.rules);
   if (!rules) return fail_input(rules.error());
   o.config.variant = rules->preset;
@@ -46,6 +50,16 @@ void register_train(CLI::App& app) {
   auto& c = o->config;
   CLI::App* cmd =
       app.add_subcommand("train", std::string(training_command_description("", "train")));
+  cmd->add_option("--recipe", o->recipe,
+                  "Run a training recipe: a game's (recipes/GAME.json) or a recipe file; its "
+                  "stages set every other setting (docs/recipes.md)");
+  cmd->add_option("--budget", o->budget_cpu_hours,
+                  "Recipes: stop before a stage once this many CPU-hours are spent (--resume "
+                  "with a larger budget goes on)")
+      ->check(positive_real());
+  cmd->add_option("--from-stage", o->from_stage,
+                  "Recipes: start at this stage, from --init-from (the stages before it are not "
+                  "run)");
   cmd->add_option("--variant", o->variant, "Game (default backgammon)");
   cmd->add_option("--rules", o->rules, "Rules preset");
   cmd->add_option("--out", c.out_dir, "Run directory (checkpoints, metrics.csv, strength.svg)")
@@ -152,9 +166,9 @@ void register_train(CLI::App& app) {
   g->add_flag("!--no-bearoff-db", sv.bearoff_database,
               "Value bear-offs with the net instead of the exact database");
   add_mpi_options(cmd, o->mpi);
-  cmd->callback([o] {
+  cmd->callback([o, cmd] {
     o->supervised.init_from = o->config.init_from;
-    run_train(*o);
+    run_train(*o, *cmd);
   });
 }
 

@@ -15,6 +15,9 @@ namespace nard::tools {
 
 struct TrainOptions {
   std::string variant, rules, optimizer = "adam", targets = "td";
+  std::string recipe;           // --recipe GAME|FILE: the recipe's stages instead of one method
+  std::string from_stage;       // --from-stage (recipes)
+  double budget_cpu_hours = 0;  // --budget (recipes): stop before a stage once this is spent
   training::TrainConfig config;
   training::SupervisedConfig supervised;
   // Options the two methods share but with other defaults: taken for the supervised pipeline only
@@ -32,5 +35,7 @@ void run_train_td(TrainOptions& o);
 // The supervised pipeline (--targets ply1|ply2|ply3): its config from the options, run by
 // training/supervised.h with a progress line. Sets the exit code on a failure.
 void run_train_supervised(TrainOptions& o, const Rules& rules);
+// A recipe's stages (--recipe; train_recipe.cpp): refuses the options the recipe sets (`cmd`'s).
+void run_train_recipe(TrainOptions& o, const CLI::App& cmd);
 
 }  // namespace nard::tools
