@@ -44,30 +44,6 @@ std::unique_ptr<LoadedBot> load_bot(const BotArgs& a) {
   return std::make_unique<LoadedBot>(std::move(bot).value());
 }
 
-MatchView view_of_on_roll(const MatchState& m) { return match_view(m, m.on_roll); }
-
-Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score) {
-  if (match_length < 0) return make_error("--match must be >= 0 (0 = money)");
-  if (match_length > 0) view.match_length = match_length;
-  if (!score.empty()) {
-    int a = -1, b = -1;
-    char dash = 0;
-    if (std::sscanf(score.c_str(), "%d%c%d", &a, &dash, &b) != 3 || dash != '-' || a < 0 || b < 0)
-      return make_error("--score '" + score +
-                        "' is not A-B (points of the side on roll, then the opponent's)");
-    view.my_score = a;
-    view.opp_score = b;
-  }
-  if (view.match_length > 0 &&
-      (view.my_score >= view.match_length || view.opp_score >= view.match_length))
-    return make_error("a score of " + std::to_string(view.my_score) + "-" +
-                      std::to_string(view.opp_score) + " is not below the match length " +
-                      std::to_string(view.match_length));
-  if (view.match_length == 0 && !score.empty())
-    return make_error("--score needs a match length (--match L)");
-  return view;
-}
-
 std::string format_probabilities(const Probabilities& p) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "%.3f %.3f %.3f - %.3f %.3f %.3f", p.win, p.win_gammon,

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "api/equity_context.h"
 #include "core/result.h"
 #include "game/match.h"
 #include "game/match_state.h"
@@ -39,10 +40,9 @@ BearoffDatabases bearoff_choice(bool disabled, bool one_sided_only = false);
 // code 2 (bad option or file) or 1 (no shipped model) and returns nullptr.
 std::unique_ptr<LoadedBot> load_bot(const BotArgs& args);
 
-// What the player on roll sees of the match (game/match.h).
-MatchView view_of_on_roll(const MatchState& m);
-// Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.
-Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score);
+// view_of_on_roll and with_match_options: api/equity_context.h.
+using api::view_of_on_roll;
+using api::with_match_options;
 
 // "0.512 0.143 0.006 - 0.488 0.120 0.004" style probability line (gnubg's order: win, win
 // gammon, win backgammon, then lose, lose gammon, lose backgammon).

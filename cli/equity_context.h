@@ -1,47 +1,19 @@
-// The match and cube a bot command values positions in (hint, eval): from the POSITION argument
-// (a Match ID, XGID or FIBS board carries score and cube; other formats are money with a centred
-// cube), overridden by --match L --score A-B [--post-crawford]; --cubeless for cubeless values.
-// And the one line every output starts with, stating the settings as gnubg does (ply, cubeful or
-// cubeless, money or match score, cube, Jacoby, beavers, MET).
+// The --match, --score, --post-crawford and --cubeless options of the bot commands (hint, eval):
+// the match and cube they value positions in (api/equity_context.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <memory>
-#include <string>
 
-#include "api/valuation_documents.h"
-#include "core/result.h"
-#include "game/match.h"
-#include "game/rules.h"
-#include "search/cube/match.h"
-#include "search/cubeful_play.h"
-#include "search/match_equity.h"
+#include "api/equity_context.h"
 
 namespace nard::tools {
 
-struct ContextArgs {
-  int match = 0;
-  std::string score;
-  bool post_crawford = false;
-  bool cubeless = false;
-};
+using api::ContextArgs;
+using api::equity_context;
+using api::EquityContext;
+using api::settings_text;
 
 // Adds --match, --score, --post-crawford and --cubeless.
 void add_context_options(CLI::App* cmd, ContextArgs& args);
-
-struct EquityContext {
-  api::ValuationSettings settings;  // what the documents of api/valuation_documents.h take
-  std::shared_ptr<const MatchEquityTable> met;  // loaded for match play only (settings.ctx.met)
-};
-
-// Fails (bad input) on a bad score or match length; fails with runtime errors when the MET
-// cannot be read.
-Result<EquityContext> equity_context(const std::string& position_arg, const ContextArgs& args,
-                                     const Rules& rules, int ply);
-
-// "money game, cube 1 centred, Jacoby off, beavers off; cubeful 2-ply" or
-// "7-point match, score 2-4, Crawford game, cube 2 owned by the side on roll, MET
-// Kazaross-XG2; cubeful 2-ply".
-std::string settings_text(const EquityContext& e, const Rules& rules);
 
 }  // namespace nard::tools
