@@ -105,12 +105,23 @@ const SteppedDecision& SteppedGame::reset() {
 }
 
 const SteppedDecision& SteppedGame::step(int action) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  choice_ = action;
-  have_choice_ = true;
-  waiting_for_choice_ = false;
+  submit(action);
+  return wait();
+}
+
+void SteppedGame::submit(int action) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    choice_ = action;
+    have_choice_ = true;
+    waiting_for_choice_ = false;
+  }
   cv_.notify_all();
+}
+
+const SteppedDecision& SteppedGame::wait() {
   // The game's thread takes the choice, plays on and either asks again or ends.
+  std::unique_lock<std::mutex> lock(mutex_);
   cv_.wait(lock, [&] { return (waiting_for_choice_ && !have_choice_) || game_over_; });
   return decision_;
 }

@@ -54,6 +54,10 @@ class SteppedGame {
   // Plays plays[action] of the current decision. Precondition: a game is under way, not over,
   // and 0 <= action < plays.size() (the Python layer checks and raises).
   const SteppedDecision& step(int action);
+  // step() in two halves, so that many games play on at once (each on its own thread): submit()
+  // hands over the choice and returns at once, wait() returns the next decision.
+  void submit(int action);
+  const SteppedDecision& wait();
   const SteppedDecision& current() const { return decision_; }
   const Rules& rules() const { return rules_; }
   long long games_started() const { return games_; }

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build ccache lld libtorch-dev libeigen3-dev libcli11-dev libgtest-dev
           libopenblas0-openmp gnubg nlohmann-json3-dev libcpp-httplib-dev libopenmpi-dev openmpi-bin
-          clang libclang-rt-14-dev libomp-dev chromium chromium-driver)
+          clang libclang-rt-14-dev libomp-dev chromium chromium-driver
+          pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
