@@ -115,10 +115,11 @@ def py_random_steps(seconds):
     return steps / (time.perf_counter() - t0)
 
 
-def cxx_eval_rate(nard_bin):
-    out = subprocess.run([nard_bin, "bench", "eval"], capture_output=True, text=True).stdout
-    rates = re.findall(r"([\d,]+)\s*(?:positions/s|pos/s)", out)
-    return out.strip(), rates
+def cxx_eval_rates(nard_bin, model_path):
+    """`nard bench eval` with the same model: positions per second by batch size."""
+    out = subprocess.run([nard_bin, "bench", "eval", "--model", model_path],
+                         capture_output=True, text=True).stdout
+    return {int(b): float(r) for b, r in re.findall(r"batch\s+(\d+)\s*:\s*(\d+) positions/s", out)}
 
 
 def python_eval_rate(seconds):
@@ -150,9 +151,10 @@ if __name__ == "__main__":
     print(f"nard.Env (self-play, random legal actions): {env_steps(nard.Env(seed=1), a.seconds):,.0f} steps/s")
     for n in (16, 64):
         print(f"nard.VectorEnv({n}): {vector_steps(n, a.seconds):,.0f} steps/s")
-    print(f"plain Python move generator, the same random games: {py_random_steps(a.seconds):,.0f} steps/s")
+    print(f"plain Python move generator (written for this comparison), random games: {py_random_steps(a.seconds):,.0f} steps/s")
     rates = python_eval_rate(a.seconds)
+    cxx = cxx_eval_rates(a.nard, nard.Model().path)
     for b, r in rates.items():
-        print(f"nard.Model.evaluate, batches of {b}, one thread: {r:,.0f} positions/s")
-    text, _ = cxx_eval_rate(a.nard)
-    print("C++ (nard bench eval):\n" + text)
+        c = cxx.get(b)
+        ratio = f", C++ {c:,.0f}: Python overhead x{c / r:.2f}" if c else ""
+        print(f"batch evaluation, batches of {b}, one thread: Python {r:,.0f} positions/s{ratio}")
