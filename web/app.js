@@ -120,6 +120,8 @@ function redraw() {
   Board.draw($('board'), board, {
     dice, diceSide, cube: cubeForBoard(), selected: state.selected, targets,
     marks: state.preview !== null ? [] : state.lastMarks,
+    // After a play in analysis the opponent is on roll (drawn at the bottom) in his own colour.
+    swapColours: state.tab !== 'play' && !state.editing && state.swapColours,
   });
   if (state.editing) {
     const c = Board.counts(state.editing);
@@ -188,8 +190,12 @@ function choosePreset(name, keepPosition) {
 // ---------------------------------------------------------------------------------------------
 // Analysis: the position
 
+// keepMarks: the position follows a play (the last play stays marked, each side keeps its colour).
 async function loadPosition(text, keepMarks) {
-  if (!keepMarks) state.lastMarks = [];
+  if (!keepMarks) {
+    state.lastMarks = [];
+    state.swapColours = false;
+  }
   try {
     const doc = await api('position', { ...gameFields(), position: text });
     // The dice before the position, so that its legal plays and the board's dice are the roll's:
@@ -292,11 +298,12 @@ async function refreshPlays() {
 function madePlay(play) {
   if (state.tab === 'play') return humanPlayed(play);
   const mover = state.pos.board;
-  setStatus(`x played ${play.move}${play.game_over ? ' — ' + gameOverText(play.game_over, 'x') : ''}. Now o is on roll (shown as x).`, 'ok');
   state.lastMarks = landings(play.steps).map((p) => Board.flipPoint(p, mover.geometry));
+  state.swapColours = !state.swapColours;
   setRoll(null);
   loadPosition(play.position, true).then(() => {
-    setStatus(`Played ${play.move}. The opponent is now on roll (at the bottom).`, 'ok');
+    const over = play.game_over ? ' — ' + gameOverText(play.game_over, 'x') : '';
+    setStatus(`Played ${play.move}${over}. The opponent is on roll now (at the bottom, in his own colour).`, 'ok');
   });
 }
 
@@ -1195,7 +1202,15 @@ function wire() {
   $('load-btn').addEventListener('click', () => loadPosition($('position-input').value.trim()));
   $('position-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadPosition(e.target.value.trim()); });
   $('start-btn').addEventListener('click', () => { setRoll(null); loadPosition('start'); });
-  $('flip-btn').addEventListener('click', () => { setRoll(null); loadPosition(Board.toNotation(Board.flip(state.pos.board))); });
+  $('flip-btn').addEventListener('click', () => {
+    // The other side on roll, at the bottom, in its own colour.
+    const swap = !state.swapColours;
+    setRoll(null);
+    loadPosition(Board.toNotation(Board.flip(state.pos.board))).then(() => {
+      state.swapColours = swap;
+      redraw();
+    });
+  });
   $('edit-btn').addEventListener('click', startEdit);
   $('edit-done').addEventListener('click', finishEdit);
   $('edit-cancel').addEventListener('click', () => { stopEdit(); setStatus('Editing cancelled: the position is as it was.'); });

@@ -165,21 +165,27 @@ const Board = (() => {
   }
   const isTop = (p) => p >= 13;
 
+  // The colours: side 0 is the side on roll (the model's mover); it is painted x's colour unless
+  // draw() was asked to swap (the opponent is on roll after a play in analysis: each side keeps
+  // its colour). Set by draw().
+  let swapColours = false;
+  const paint = (side) => (swapColours ? 1 - side : side);
+
   function checker(cx, cy, side, extra) {
-    const cls = side === 0 ? 'ck ck-x' : 'ck ck-o';
-    return `<circle class="${cls}${extra || ''}" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${R.toFixed(1)}"/>` +
-      `<circle class="ck-rim${side === 0 ? ' rim-x' : ' rim-o'}" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(R * 0.62).toFixed(1)}"/>`;
+    const cls = paint(side) === 0 ? 'ck ck-x' : 'ck ck-o';
+    return `<circle class="${cls}${extra || ''}"${side === 0 ? ' data-mover="1"' : ''} cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${R.toFixed(1)}"/>` +
+      `<circle class="ck-rim${paint(side) === 0 ? ' rim-x' : ' rim-o'}" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(R * 0.62).toFixed(1)}"/>`;
   }
 
   function label(cx, cy, text, side) {
-    return `<text class="ck-count ${side === 0 ? 'on-x' : 'on-o'}" x="${cx.toFixed(1)}" y="${(cy + 8).toFixed(1)}">${text}</text>`;
+    return `<text class="ck-count ${paint(side) === 0 ? 'on-x' : 'on-o'}" x="${cx.toFixed(1)}" y="${(cy + 8).toFixed(1)}">${text}</text>`;
   }
 
   // A side's way round the board as a small U: `left` = the turn is on the left edge
   // (x, and o in contrary games), the arrowhead at the end of its way.
   function turnGlyph(x0, x1, side, turnLeft, endTop) {
     const yt = MID - 13, yb = MID + 13, r = 13;
-    const cls = side === 0 ? 'turn turn-x' : 'turn turn-o';
+    const cls = paint(side) === 0 ? 'turn turn-x' : 'turn turn-o';
     let d, head;
     if (turnLeft) {
       // Top row right-to-left, down the left edge, bottom row left-to-right (or reversed).
@@ -205,16 +211,18 @@ const Board = (() => {
       4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
       6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
     }[value] || [];
-    let out = `<g class="die ${side === 0 ? 'die-x' : 'die-o'}"><rect x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}" rx="8"/>`;
+    let out = `<g class="die ${paint(side) === 0 ? 'die-x' : 'die-o'}"><rect x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}" rx="8"/>`;
     for (const [dx, dy] of spots) out += `<circle cx="${x + dx * 12}" cy="${y + dy * 12}" r="${pip}"/>`;
     return out + '</g>';
   }
 
   // opts: {dice: [d1, d2] | null, diceSide: 0 | 1, used: number of dice used, cube: {value,
   // owner: 'centred' | 'x' | 'o'} | null, selected: point | null, targets: [points],
-  // marks: [points] (the last play), labels: true}
+  // marks: [points] (the last play), labels: true, swapColours: false (paint the side on roll in
+  // o's colour), pips: true (each side's pip count beside its tray)}
   function draw(svg, b, opts) {
     opts = opts || {};
+    swapColours = !!opts.swapColours;
     let s = `<rect class="frame" x="0" y="0" width="${W}" height="${H}" rx="18"/>`;
     s += `<rect class="felt" x="${XL0}" y="${TOP}" width="${XL1 - XL0}" height="${BOTTOM - TOP}"/>`;
     s += `<rect class="felt" x="${XR0}" y="${TOP}" width="${XR1 - XR0}" height="${BOTTOM - TOP}"/>`;
@@ -285,11 +293,18 @@ const Board = (() => {
       const n = b.off[side];
       for (let i = 0; i < n; ++i) {
         const y = side === 0 ? BOTTOM - 4 - (i + 1) * slab : TOP + 4 + i * slab;
-        s += `<rect class="slab ${side === 0 ? 'ck-x' : 'ck-o'}" x="${TRAY_X + 6}" y="${y.toFixed(1)}" width="${TRAY_W - 12}" height="${(slab - 2).toFixed(1)}" rx="3"/>`;
+        s += `<rect class="slab ${paint(side) === 0 ? 'ck-x' : 'ck-o'}" x="${TRAY_X + 6}" y="${y.toFixed(1)}" width="${TRAY_W - 12}" height="${(slab - 2).toFixed(1)}" rx="3"/>`;
       }
       if (n) s += `<text class="off-count" x="${TRAY_X + TRAY_W / 2}" y="${side === 0 ? BOTTOM - 10 - n * slab - 6 : TOP + 10 + n * slab + 16}">${n}</text>`;
     }
     if (targets.has(0)) s += `<rect class="tray-target" x="${TRAY_X}" y="${MID}" width="${TRAY_W}" height="${BOTTOM - MID}" rx="6"/>`;
+
+    // Pip counts at the ends of the left margin: the side on roll's at the bottom.
+    if (opts.pips !== false) {
+      const count = pips(b), cx = (ML - 8) / 2 + 3;
+      s += `<text class="pip-count ${paint(0) === 0 ? 'pip-x' : 'pip-o'}" data-side="mover" x="${cx}" y="${BOTTOM - 8}">${count[0]}</text>`;
+      s += `<text class="pip-count ${paint(1) === 0 ? 'pip-x' : 'pip-o'}" data-side="opponent" x="${cx}" y="${TOP + 20}">${count[1]}</text>`;
+    }
 
     // The cube in the left margin: the owner's side, or the middle when centred.
     if (opts.cube) {

@@ -210,6 +210,17 @@ def run(d, server, out):
     print(f"  played {best['move']} by clicking: now {best['position']}")
     if "Played" not in status(d):
         raise Failure(f"status after the play: {status(d)!r}")
+    # The side that played keeps its colour (issue 36): o, now on roll at the bottom, is drawn in
+    # o's colour; the pip counts on the board are the engine's.
+    movers = d.js("return [...document.querySelectorAll('#board circle.ck[data-mover]')]"
+                  ".map(c => c.classList.contains('ck-o'))")
+    if not movers or not all(movers):
+        raise Failure("after x's play the side on roll (o) is not drawn in o's colour")
+    pips = d.js("return [...document.querySelectorAll('#board .pip-count')].map(t => Number(t.textContent))")
+    doc = http("POST", server + "/api/position", {"position": best["position"]})
+    engine = doc["pips"] if "pips" in doc else doc["board"]["pips"]
+    if pips != engine:
+        raise Failure(f"the board's pip counts {pips}, the engine's {engine}")
     d.screenshot(os.path.join(out, "after_play.png"))
 
     # --- A bad position names the problem.
