@@ -122,6 +122,7 @@ function redraw() {
     marks: state.preview !== null ? [] : state.lastMarks,
     // After a play in analysis the opponent is on roll (drawn at the bottom) in his own colour.
     swapColours: state.tab !== 'play' && !state.editing && state.swapColours,
+    diceUsed: state.entry && dice && diceSide === 0 ? state.entry.diceUsed(dice) : null,
   });
   if (state.editing) {
     const c = Board.counts(state.editing);

@@ -204,19 +204,19 @@ const Board = (() => {
       `<circle class="turn-dot" cx="${sx}" cy="${sy}" r="6"/></g>`;
   }
 
-  function die(x, y, value, side) {
+  function die(x, y, value, side, used) {
     const s = 46, pip = 4.6;
     const spots = {
       1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
       4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
       6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
     }[value] || [];
-    let out = `<g class="die ${paint(side) === 0 ? 'die-x' : 'die-o'}"><rect x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}" rx="8"/>`;
+    let out = `<g class="die ${paint(side) === 0 ? 'die-x' : 'die-o'}${used ? ' die-used' : ''}"><rect x="${x - s / 2}" y="${y - s / 2}" width="${s}" height="${s}" rx="8"/>`;
     for (const [dx, dy] of spots) out += `<circle cx="${x + dx * 12}" cy="${y + dy * 12}" r="${pip}"/>`;
     return out + '</g>';
   }
 
-  // opts: {dice: [d1, d2] | null, diceSide: 0 | 1, used: number of dice used, cube: {value,
+  // opts: {dice: [d1, d2] | null, diceSide: 0 | 1, diceUsed: [bool, bool] (greyed), cube: {value,
   // owner: 'centred' | 'x' | 'o'} | null, selected: point | null, targets: [points],
   // marks: [points] (the last play), labels: true, swapColours: false (paint the side on roll in
   // o's colour), pips: true (each side's pip count beside its tray)}
@@ -318,7 +318,8 @@ const Board = (() => {
     if (opts.dice) {
       const side = opts.diceSide || 0;
       const cx = side === 0 ? (XR0 + XR1) / 2 : (XL0 + XL1) / 2;
-      s += die(cx - 30, MID, opts.dice[0], side) + die(cx + 30, MID, opts.dice[1], side);
+      const used = opts.diceUsed || [false, false];
+      s += die(cx - 30, MID, opts.dice[0], side, used[0]) + die(cx + 30, MID, opts.dice[1], side, used[1]);
     }
 
     // Click targets: each point's half column, the bar, the tray.
@@ -445,6 +446,21 @@ const Board = (() => {
       this.cands = next;
       this.made.push([from, to]);
       return true;
+    }
+
+    // Which of the two dice drawn are used up by the checkers moved so far: for a double, the
+    // first after two moves and the second after four.
+    diceUsed(roll) {
+      const left = [];
+      if (this.cands.length) for (const ch of this.cands[0].chains) left.push(...ch.left);
+      if (!this.made.length) return [false, false];
+      if (roll[0] === roll[1]) return [left.length <= 2, left.length === 0];
+      const pool = left.slice();
+      return roll.map((d) => {
+        const k = pool.indexOf(d);
+        if (k >= 0) pool.splice(k, 1);
+        return k < 0;
+      });
     }
 
     walk(from, dice, to) {

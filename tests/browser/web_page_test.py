@@ -206,6 +206,12 @@ def run(d, server, out):
         if step["to"] != 0 and targets == 0:
             raise Failure(f"no destination highlighted after clicking point {step['from']}")
         d.click(f'rect.hit[data-point="{step["to"]}"]')
+        if step is best["steps"][0] and len(best["steps"]) > 1:
+            # The die that step used is greyed, the other not (issue 36).
+            greyed = d.js("return [...document.querySelectorAll('#board .die')]"
+                          ".map(g => g.classList.contains('die-used'))")
+            if greyed.count(True) != 1:
+                raise Failure(f"after one step of {best['move']} the dice greyed are {greyed}")
     d.wait("the position after the play", lambda: d.text("#position-id") == best["position"])
     print(f"  played {best['move']} by clicking: now {best['position']}")
     if "Played" not in status(d):
