@@ -76,8 +76,20 @@ function setStatus(text, kind) {
   el.className = 'status' + (kind ? ' ' + kind : '');
 }
 
+// An error in the page's words: the engine's messages name command-line arguments (POSITION,
+// --match); the page names its own fields, and only when the message does not already.
+function pageMessage(e) {
+  let m = String(e.message || e)
+    .replace(/\bPOSITION\b/g, 'position').replace(/\bDICE\b/g, 'dice')
+    .replace(/--([a-z][a-z-]*)/g, (_, name) => name.replace(/-/g, ' '));
+  m = m.charAt(0).toUpperCase() + m.slice(1);
+  const field = e.field ? String(e.field).replace(/_/g, ' ') : '';
+  if (field && !m.toLowerCase().includes(field)) m += ` (${field})`;
+  return m;
+}
+
 function showError(e) {
-  setStatus(e.field ? `${e.message} (${e.field})` : e.message, 'error');
+  setStatus(pageMessage(e), 'error');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -229,6 +229,13 @@ def run(d, server, out):
         raise Failure(f"the board's pip counts {pips}, the engine's {engine}")
     d.screenshot(os.path.join(out, "after_play.png"))
 
+    # --- Messages in the page's words (issue 36): no command-line names, no repeated field.
+    d.type("#position-input", "")
+    d.click("#load-btn")
+    d.wait("the empty position's message", lambda: d.js(
+        "return document.getElementById('status').className").endswith("error"))
+    if "POSITION" in status(d) or "(position)" in status(d) or "--" in status(d):
+        raise Failure(f"the message for an empty position is not in the page's words: {status(d)!r}")
     # --- A bad position names the problem.
     d.type("#position-input", "not a position")
     d.click("#load-btn")
