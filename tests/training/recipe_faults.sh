@@ -4,10 +4,12 @@
 # with --resume ends with the same model, byte for byte, and the same stage records as a run that
 # was never interrupted; bad input (a recipe with an unknown key, a missing or out-of-range
 # setting, a recipe for another game than --variant) gets one line naming it and exit code 2
-# before anything is written. Usage: recipe_faults.sh NARD_BINARY (ctest passes it).
+# before anything is written; with MPIEXEC, a run on 2 MPI ranks ends with the same model.
+# Usage: recipe_faults.sh NARD_BINARY [MPIEXEC] (ctest passes them).
 set -uo pipefail
 
 nard="$1"
+mpiexec="${2:-}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/nard_recipe_faults.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -111,6 +113,17 @@ cmp -s "$work/from/stage-4-prune/output.nardnet" "$work/ref/stage-4-prune/output
 recipe --out "$work/budget" --budget 0.000001 || fail "--budget run failed: $(cat "$work/last.log")"
 [ -f "$work/budget/stage-1-td/stage.json" ] && [ ! -e "$work/budget/stage-2-refit" ] ||
   fail "--budget did not stop after the first stage"
+
+# 4. Under mpirun (2 ranks): the same model as one process.
+if [ -n "$mpiexec" ] && [ -x "$mpiexec" ]; then
+  env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_btl_vader_single_copy_mechanism=none "$mpiexec" -np 2 --oversubscribe \
+    "$nard" train --recipe "$work/tiny.json" --threads 1 --out "$work/mpi" >/dev/null 2>"$work/last.log" ||
+    fail "the run on 2 ranks failed: $(cat "$work/last.log")"
+  summary "$work/mpi" >"$work/got.txt"
+  diff -q "$work/ref.txt" "$work/got.txt" >/dev/null ||
+    fail "the run on 2 ranks differs from one process's: $(diff "$work/ref.txt" "$work/got.txt" | head -5)"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
