@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "formats/position_arg.h"
+#include "play/agents.h"
 
 namespace nard::api {
 
@@ -30,8 +31,8 @@ Result<MatchView> with_match_options(MatchView view, int match_length, const std
   return view;
 }
 
-Result<EquityContext> equity_context(const std::string& position_arg, const ContextArgs& args,
-                                     const Rules& rules, int ply) {
+Result<MatchView> context_view(const std::string& position_arg, const ContextArgs& args,
+                               const Rules& rules) {
   Result<MatchState> state = match_state_arg(position_arg);
   if (!state) return state.error();
   Result<MatchView> view = with_match_options(view_of_on_roll(*state), args.match, args.score);
@@ -41,6 +42,29 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
     const bool at_one = v.my_score == v.match_length - 1 || v.opp_score == v.match_length - 1;
     v.crawford_game = rules.crawford && at_one && !args.post_crawford;
   }
+  return v;
+}
+
+Result<CubeAnalysis> analyse_cube_of(const Bot& bot, const std::string& position_arg,
+                                     const ContextArgs& args) {
+  Result<Position> pos = parse_position_arg(position_arg, bot.rules);
+  if (!pos) return pos.error();
+  Result<MatchView> view = context_view(position_arg, args, bot.rules);
+  if (!view) return view.error();
+  Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
+  if (!met) return met.error();
+  NeuralEvaluator evaluator(bot.model);
+  BotAgent agent(bot.rules, evaluator, bot.search, &*met);
+  Result<CubeDecision> d = agent.analyse_cube(*pos, *view);
+  if (!d) return d.error();
+  return CubeAnalysis{*d, *view};
+}
+
+Result<EquityContext> equity_context(const std::string& position_arg, const ContextArgs& args,
+                                     const Rules& rules, int ply) {
+  Result<MatchView> view = context_view(position_arg, args, rules);
+  if (!view) return view.error();
+  const MatchView& v = *view;
   EquityContext e;
   if (v.match_length > 0) {
     Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());

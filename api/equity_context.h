@@ -13,6 +13,8 @@
 #include "core/result.h"
 #include "game/match.h"
 #include "game/rules.h"
+#include "play/bot.h"
+#include "search/cube/decision.h"
 #include "search/cube/match.h"
 #include "search/cubeful_play.h"
 #include "search/match_equity.h"
@@ -35,6 +37,20 @@ struct EquityContext {
 MatchView view_of_on_roll(const MatchState& m);
 // Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.
 Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score);
+
+// The match as the side on roll sees it: from the position text, with args' match length and
+// score (the Crawford game when the score says so and args.post_crawford is false).
+Result<MatchView> context_view(const std::string& position_arg, const ContextArgs& args,
+                               const Rules& rules);
+
+// The cube decision of the side on roll (`nard cube`, the Python module's nard.cube): the bot's
+// analysis at its ply in the context of the position text and args (args.cubeless is ignored).
+struct CubeAnalysis {
+  CubeDecision decision;
+  MatchView view;
+};
+Result<CubeAnalysis> analyse_cube_of(const Bot& bot, const std::string& position_arg,
+                                     const ContextArgs& args);
 
 // Fails (bad input) on a bad score or match length; fails with runtime errors when the MET
 // cannot be read.

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "api/documents.h"
+#include "api/equity_context.h"
 #include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
@@ -26,24 +27,16 @@ struct CubeOptions {
 void run_cube(const CubeOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
-  Result<Position> pos = parse_position_arg(o.position, bot->rules);
-  if (!pos) return fail_input(pos.error());
-  Result<MatchState> match = match_state_arg(o.position);
-  if (!match) return fail_input(match.error());
-  Result<MatchView> view_or = with_match_options(view_of_on_roll(*match), o.match, o.score);
-  if (!view_or) return fail_input(view_or.error());
-  MatchView v = *view_or;
-  const MatchView* view = &v;
-  if (!o.score.empty() && v.match_length > 0) {
-    const bool at_one = v.my_score == v.match_length - 1 || v.opp_score == v.match_length - 1;
-    v.crawford_game = bot->rules.crawford && at_one && !o.post_crawford;
+  const api::ContextArgs context{o.match, o.score, o.post_crawford, false};
+  Result<api::CubeAnalysis> analysis = api::analyse_cube_of(*bot, o.position, context);
+  if (!analysis) {
+    // The table of match equities is the program's own data: its absence is not bad input.
+    if (analysis.error().message.find("match equity table") != std::string::npos)
+      return fail_runtime(analysis.error());
+    return fail_input(analysis.error());
   }
-  Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
-  if (!met) return fail_runtime(met.error());
-  NeuralEvaluator evaluator(bot->model);
-  BotAgent agent(bot->rules, evaluator, bot->search, &*met);
-  Result<CubeDecision> d = agent.analyse_cube(*pos, *view);
-  if (!d) return fail_input(d.error());
+  const CubeDecision* d = &analysis->decision;
+  const MatchView* view = &analysis->view;
   if (o.bot.json) {  // the document of the API's /api/cube
     std::cout << api::cube_document(bot->search.ply, *d, *view).dump(2) << '\n';
     return;

@@ -194,9 +194,40 @@ py::object evaluate(const py::object& position, const ValuationArgs& a) {
   return to_python(doc);
 }
 
+py::object cube(const py::object& position, const ValuationArgs& a) {
+  const Valuation v = valuation(position, a);  // checks the position and the match options
+  std::string text = py::isinstance<PyPosition>(position)
+                         ? format_position_for(v.position, v.bot->rules)
+                         : position.cast<std::string>();
+  nlohmann::json doc;
+  {
+    py::gil_scoped_release release;
+    const api::ContextArgs c{a.match, a.score, a.post_crawford, false};
+    Result<api::CubeAnalysis> r = api::analyse_cube_of(*v.bot, text, c);
+    if (!r) {
+      py::gil_scoped_acquire acquire;
+      raise_error(r.error());
+    }
+    doc = api::cube_document(v.bot->search.ply, r->decision, r->view);
+  }
+  return to_python(doc);
+}
+
 }  // namespace
 
 void register_documents(py::module_& m) {
+  m.def(
+      "cube",
+      [](const py::object& position, int ply, const std::optional<std::string>& model,
+         const std::optional<std::string>& variant, const std::optional<std::string>& rules,
+         int match, const std::string& score, bool post_crawford, bool no_bearoff_db) {
+        return cube(position, ValuationArgs{variant, rules, model, ply, match, score, post_crawford,
+                                            false, no_bearoff_db});
+      },
+      "The doubling decision of the side on roll: `nard cube --json`'s document",
+      py::arg("position"), py::kw_only(), py::arg("ply") = 0, py::arg("model") = py::none(),
+      py::arg("variant") = py::none(), py::arg("rules") = py::none(), py::arg("match") = 0,
+      py::arg("score") = "", py::arg("post_crawford") = false, py::arg("no_bearoff_db") = false);
   using opt = std::optional<std::string>;
   m.def("moves", &moves, "The distinct legal plays of a roll: `nard moves --json`'s document",
         py::arg("position"), py::arg("dice"), py::kw_only(), py::arg("variant") = py::none(),

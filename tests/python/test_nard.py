@@ -69,11 +69,16 @@ def test_hint_and_eval_documents_equal_the_cli(decisions):
         args = ["--variant", variant, "--ply", str(ply), "--json"]
         assert nard.hint(pos, dice, ply=ply) == cli("hint", pos.id, dice, *args)
         assert nard.eval(pos, ply=ply) == cli("eval", pos.id, *args)
+        if variant == "backgammon":
+            assert nard.cube(pos, ply=ply) == cli("cube", pos.id, *args)
     # The match context and cubeless options, by the CLI's names.
     pid = "4HPwATDgc/ABMA"
     assert nard.hint(pid, "31", match=7, score="2-4") == cli(
         "hint", pid, "31", "--match", "7", "--score", "2-4", "--json")
     assert nard.eval(pid, cubeless=True) == cli("eval", pid, "--cubeless", "--json")
+    xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:3:0:7:10"
+    assert nard.cube(xgid, ply=1) == cli("cube", xgid, "--ply", "1", "--json")
+    assert nard.cube(pid, match=5, score="3-4") == cli("cube", pid, "--match", "5", "--score", "3-4", "--json")
 
 
 @pytest.mark.parametrize("variant", GAMES)
