@@ -31,6 +31,22 @@ Result<MatchView> with_match_options(MatchView view, int match_length, const std
   return view;
 }
 
+Result<CubeView> cube_view_arg(int value, std::string_view owner) {
+  CubeView c;
+  c.value = value;
+  if (owner == "centred" || owner == "centered" || owner.empty())
+    c.owner = CubeHolder::Centred;
+  else if (owner == "me")
+    c.owner = CubeHolder::Me;
+  else if (owner == "opponent" || owner == "opp")
+    c.owner = CubeHolder::Opponent;
+  else
+    return make_error("--cube-owner must be centred, me or opponent, not '" + std::string(owner) +
+                      "'");
+  c.turned = value > 1 || c.owner != CubeHolder::Centred;
+  return c;
+}
+
 Result<MatchView> context_view(const std::string& position_arg, const ContextArgs& args,
                                const Rules& rules) {
   Result<MatchState> state = match_state_arg(position_arg);

@@ -38,6 +38,10 @@ MatchView view_of_on_roll(const MatchState& m);
 // Applies --match L and --score A-B (A: the side on roll) to the view; fails on a bad score.
 Result<MatchView> with_match_options(MatchView view, int match_length, const std::string& score);
 
+// The cube from a value and an owner, centred|me|opponent (turned once it is not the centred 1).
+// Fails on an unknown owner; the value is checked against the rules by the rollout.
+Result<CubeView> cube_view_arg(int value, std::string_view owner);
+
 // The match as the side on roll sees it: from the position text, with args' match length and
 // score (the Crawford game when the score says so and args.post_crawford is false).
 Result<MatchView> context_view(const std::string& position_arg, const ContextArgs& args,

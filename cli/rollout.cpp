@@ -102,6 +102,7 @@ void run_rollout(const RolloutOptions& o) {
           make_error("--cube-decision rolls out a position before the roll: drop DICE"));
     Result<Dice> dice = parse_dice(o.dice);
     if (!dice) return fail_input(dice.error());
+    rolled = *dice;
     MoveGenerator gen(bot->rules);
     PlayList list;
     list.size = gen.generate(*pos, *dice, list.positions.get(), list.moves.get());

@@ -35,22 +35,6 @@ void text_estimate(const char* name, const Estimate& e, double model) {
 
 }  // namespace
 
-Result<CubeView> cube_view_arg(int value, std::string_view owner) {
-  CubeView c;
-  c.value = value;
-  if (owner == "centred" || owner == "centered" || owner.empty())
-    c.owner = CubeHolder::Centred;
-  else if (owner == "me")
-    c.owner = CubeHolder::Me;
-  else if (owner == "opponent" || owner == "opp")
-    c.owner = CubeHolder::Opponent;
-  else
-    return make_error("--cube-owner must be centred, me or opponent, not '" + std::string(owner) +
-                      "'");
-  c.turned = value > 1 || c.owner != CubeHolder::Centred;
-  return c;
-}
-
 void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const CubeView& cube,
                         bool json) {
   const CubeDecision& m = r.predicted;

@@ -5,15 +5,15 @@
 #include <string>
 #include <string_view>
 
+#include "api/equity_context.h"
 #include "core/result.h"
 #include "game/rules.h"
 #include "play/cube_rollout.h"
 
 namespace nard::tools {
 
-// The cube from --cube VALUE and --cube-owner centred|me|opponent (turned once it is not the
-// centred 1). Fails on an unknown owner; the value is checked against the rules by the rollout.
-Result<CubeView> cube_view_arg(int value, std::string_view owner);
+// The cube from --cube VALUE and --cube-owner: api/equity_context.h.
+using api::cube_view_arg;
 
 // Prints the rolled-out and predicted no double, double/take and double/pass with standard
 // errors and 95% confidence intervals, text or JSON.

@@ -3,13 +3,21 @@
 // objects. Options are keyword arguments with the CLI's names and defaults.
 #include "api/documents.h"
 
+#include <omp.h>
+
 #include <map>
 #include <mutex>
 
+#include "api/analysis_document.h"
 #include "api/equity_context.h"
+#include "api/rollout_job.h"
 #include "api/valuation_documents.h"
+#include "core/read_file.h"
+#include "formats/match_text.h"
 #include "formats/position_arg.h"
+#include "play/analysis.h"
 #include "python/module.h"
+#include "search/match_equity.h"
 #include "search/search.h"
 
 namespace nard::python {
@@ -213,9 +221,133 @@ py::object cube(const py::object& position, const ValuationArgs& a) {
   return to_python(doc);
 }
 
+struct RolloutArgs {
+  std::optional<std::string> dice;
+  int trials = 1296, truncate = 0, threads = 0, candidates = 5, rollout_ply = 0, stratify = 2;
+  uint64_t seed = 1;
+  bool cubeful = false, cube_decision = false, plain = false;
+  int cube_value = 1;
+  std::string cube_owner = "centred";
+};
+
+// The rollout of `nard rollout --json` (the API's rollout job: one path for both).
+py::object rollout(const py::object& position, const ValuationArgs& a, const RolloutArgs& r) {
+  if (r.trials < 1) throw py::value_error("trials must be >= 1");
+  if (r.truncate < 0 || r.threads < 0 || r.candidates < 1 || r.rollout_ply < 0 ||
+      r.rollout_ply > 3 || r.stratify < 0 || r.stratify > 8 || r.cube_value < 1)
+    throw py::value_error(
+        "truncate, threads >= 0; candidates, cube >= 1; rollout_ply 0..3; "
+        "stratify 0..8");
+  const Valuation v = valuation(position, a);
+  api::RolloutJobSpec spec;
+  spec.rules = v.bot->rules;
+  spec.model = v.bot->model;
+  spec.position = v.position;
+  spec.candidates = r.candidates;
+  spec.search = v.bot->search;
+  spec.cube_decision = r.cube_decision;
+  if (r.dice) {
+    if (r.cube_decision)
+      throw py::value_error("cube_decision rolls out a position before the roll: drop dice");
+    spec.dice = value_or_raise(parse_dice(*r.dice));
+  }
+  RolloutConfig& c = spec.config;
+  c.trials = r.trials;
+  c.truncate_plies = r.truncate;
+  c.ply = r.rollout_ply;
+  c.seed = r.seed;
+  c.variance_reduction = !r.plain;
+  c.stratified_turns = r.stratify;
+  c.cubeful = r.cubeful || r.cube_decision;
+  c.cube = value_or_raise(api::cube_view_arg(r.cube_value, r.cube_owner));
+  api::JobControl control;
+  control.threads = r.threads > 0 ? r.threads : omp_get_num_procs();
+  nlohmann::json doc;
+  {
+    py::gil_scoped_release release;
+    Result<nlohmann::json> d = api::rollout_job(std::move(spec))(control);
+    if (!d) {
+      py::gil_scoped_acquire acquire;
+      raise_error(d.error());
+    }
+    doc = std::move(d).value();
+  }
+  // The CLI prints a cube decision's document itself (the job wraps it with its kind).
+  if (r.cube_decision) return to_python(doc["cube_decision"]);
+  return to_python(doc);
+}
+
+// The analysis of a match file: `nard analyze FILE --json`'s document. As the CLI: the first
+// game's model from `model` (else shipped), the other games of a Tavli match their shipped ones.
+py::object analyze(const std::string& path, int ply, int luck_ply, bool cubeless,
+                   const std::optional<std::string>& model, int threads, bool no_bearoff_db) {
+  if (ply < 0 || ply > 3 || luck_ply < 0 || luck_ply > 3 || threads < 0)
+    throw py::value_error("ply and luck_ply must be 0..3, threads >= 0");
+  const std::string text = value_or_raise(read_regular_file(path, "match file"), true);
+  Result<MatchRecord> record = read_match_text(text);
+  if (!record) raise_error(make_error(path + ": " + record.error().message));
+  std::map<Variant, std::shared_ptr<const NeuralModel>> models;
+  for (const MatchGame& g : record->games) {
+    Result<Rules> rules = record_rules(*record, g);
+    if (!rules) raise_error(make_error(path + ": " + rules.error().message));
+    if (models.count(rules->variant)) continue;
+    models[rules->variant] =
+        value_or_raise(load_model(*rules, models.empty() ? model.value_or("") : std::string(),
+                                  no_bearoff_db ? BearoffDatabases::None : BearoffDatabases::Both));
+  }
+  std::optional<MatchEquityTable> met;
+  if (record->match_length > 0)
+    met = value_or_raise(MatchEquityTable::load(MatchEquityTable::default_path()), true);
+  AnalysisConfig config;
+  config.ply = ply;
+  config.luck_ply = luck_ply;
+  config.cubeful = !cubeless;
+  config.threads = threads;
+  nlohmann::json doc;
+  {
+    py::gil_scoped_release release;
+    Result<MatchAnalysis> a =
+        analyse_match(*record, config, analysis_evaluators(models), met ? &*met : nullptr, {});
+    if (!a) {
+      py::gil_scoped_acquire acquire;
+      raise_error(make_error(path + ": " + a.error().message));
+    }
+    doc = api::analysis_document(*a);
+  }
+  return to_python(doc);
+}
+
 }  // namespace
 
 void register_documents(py::module_& m) {
+  m.def("analyze", &analyze,
+        "Every checker play, cube decision and roll of a match file (.mat, .sgf): `nard analyze "
+        "--json`'s document",
+        py::arg("path"), py::kw_only(), py::arg("ply") = 2, py::arg("luck_ply") = 0,
+        py::arg("cubeless") = false, py::arg("model") = py::none(), py::arg("threads") = 0,
+        py::arg("no_bearoff_db") = false);
+  m.def(
+      "rollout",
+      [](const py::object& position, const std::optional<std::string>& dice, int trials,
+         int truncate, int threads, int candidates, int rollout_ply, int stratify, uint64_t seed,
+         bool cubeful, int cube, const std::string& cube_owner, bool cube_decision, bool plain,
+         int ply, const std::optional<std::string>& model,
+         const std::optional<std::string>& variant, const std::optional<std::string>& rules,
+         bool no_bearoff_db) {
+        return rollout(
+            position, ValuationArgs{variant, rules, model, ply, 0, "", false, false, no_bearoff_db},
+            RolloutArgs{dice, trials, truncate, threads, candidates, rollout_ply, stratify, seed,
+                        cubeful, cube_decision, plain, cube, cube_owner});
+      },
+      "A rollout of the position, or of the best plays of a roll: `nard rollout --json`'s "
+      "document",
+      py::arg("position"), py::arg("dice") = py::none(), py::kw_only(), py::arg("trials") = 1296,
+      py::arg("truncate") = 0, py::arg("threads") = 0, py::arg("candidates") = 5,
+      py::arg("rollout_ply") = 0, py::arg("stratify") = 2, py::arg("seed") = 1,
+      py::arg("cubeful") = false, py::arg("cube") = 1, py::arg("cube_owner") = "centred",
+      py::arg("cube_decision") = false, py::arg("plain") = false, py::arg("ply") = 0,
+      py::arg("model") = py::none(), py::arg("variant") = py::none(), py::arg("rules") = py::none(),
+      py::arg("no_bearoff_db") = false);
   m.def(
       "cube",
       [](const py::object& position, int ply, const std::optional<std::string>& model,

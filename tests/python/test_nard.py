@@ -76,6 +76,18 @@ def test_hint_and_eval_documents_equal_the_cli(decisions):
     assert nard.hint(pid, "31", match=7, score="2-4") == cli(
         "hint", pid, "31", "--match", "7", "--score", "2-4", "--json")
     assert nard.eval(pid, cubeless=True) == cli("eval", pid, "--cubeless", "--json")
+    # Rollouts (few trials): the position, the best plays of a roll, a cube decision.
+    ro = ["--trials", "36", "--truncate", "4", "--quiet", "--json", "--threads", "2"]
+    assert nard.rollout(pid, trials=36, truncate=4) == cli("rollout", pid, *ro)
+    assert nard.rollout(pid, "31", trials=36, truncate=4, candidates=2) == cli(
+        "rollout", pid, "31", "--candidates", "2", *ro)
+    assert nard.rollout(pid, trials=36, truncate=4, cube_decision=True) == cli(
+        "rollout", pid, "--cube-decision", *ro)
+    # A match file's analysis.
+    mat = os.path.join(SOURCE, "tests", "fuzz", "corpus", "mat_file", "gnubg_7p_seed7-2games.mat")
+    assert nard.analyze(mat, ply=0) == cli("analyze", mat, "--ply", "0", "--json", "--quiet")
+    with pytest.raises(OSError):
+        nard.analyze(os.path.join(SOURCE, "no-such.mat"))
     xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:3:0:7:10"
     assert nard.cube(xgid, ply=1) == cli("cube", xgid, "--ply", "1", "--json")
     assert nard.cube(pid, match=5, score="3-4") == cli("cube", pid, "--match", "5", "--score", "3-4", "--json")
