@@ -54,14 +54,14 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0) {
 }
 
 // One chart: for each opponent, the strength after each stage (± one standard error) against x.
-std::string chart_svg(const std::vector<StageRecord>& stages, const std::vector<double>& x,
-                      const std::string& x_label) {
+std::string chart_svg(const std::vector<std::vector<StrengthPoint>>& points,
+                      const std::vector<double>& x, const std::string& x_label) {
   const double W = 640, H = 300, L = 64, R = 16, T = 16, B = 44;
   std::map<std::string, std::vector<std::pair<double, StrengthPoint>>> series;
   double ymin = 0, ymax = 0, xmax = 0;
-  for (size_t i = 0; i < stages.size(); ++i) {
+  for (size_t i = 0; i < points.size(); ++i) {
     xmax = std::max(xmax, x[i]);
-    for (const StrengthPoint& p : stages[i].strength) {
+    for (const StrengthPoint& p : points[i]) {
       series[p.opponent].push_back({x[i], p});
       ymin = std::min(ymin, p.points_per_game - p.standard_error);
       ymax = std::max(ymax, p.points_per_game + p.standard_error);
@@ -114,7 +114,8 @@ std::string chart_svg(const std::vector<StageRecord>& stages, const std::vector<
 }  // namespace
 
 std::string stage_record_json(const StageRecord& r) {
-  json j{{"name", r.name},
+  json j{{"number", r.number},
+         {"name", r.name},
          {"kind", r.kind},
          {"seed", r.seed},
          {"model_sha256", r.model_sha256},
@@ -130,6 +131,7 @@ Result<StageRecord> parse_stage_record(const std::string& text, const std::strin
   try {
     const json j = json::parse(text);
     StageRecord r;
+    r.number = j.value("number", 0);
     r.name = j.at("name").get<std::string>();
     r.kind = j.at("kind").get<std::string>();
     r.seed = j.at("seed").get<uint64_t>();
@@ -143,6 +145,20 @@ Result<StageRecord> parse_stage_record(const std::string& text, const std::strin
   } catch (const json::exception& e) {
     return make_error(source + " is damaged (" + e.what() +
                       "): remove that stage's directory to run the stage again");
+  }
+}
+
+std::string start_record_json(const StartRecord& r) {
+  json j{{"model", r.model}, {"strength", strength_json(r.strength)}};
+  return j.dump(2) + "\n";
+}
+
+Result<StartRecord> parse_start_record(const std::string& text, const std::string& source) {
+  try {
+    const json j = json::parse(text);
+    return StartRecord{j.at("model").get<std::string>(), strength_from(j.at("strength"))};
+  } catch (const json::exception& e) {
+    return make_error(source + " is damaged (" + e.what() + "): remove it to measure again");
   }
 }
 
@@ -164,15 +180,24 @@ Result<FinalRecord> parse_final_record(const std::string& text, const std::strin
   }
 }
 
-std::string recipe_report_html(const Recipe& recipe, const std::vector<StageRecord>& stages,
+std::string recipe_report_html(const Recipe& recipe, const std::optional<StartRecord>& start,
+                               const std::vector<StageRecord>& stages,
                                const std::optional<FinalRecord>& final_record,
                                const std::string& version) {
-  std::vector<double> hours, games;
+  // The curves' points: the start (when measured) at 0, then every stage done.
+  std::vector<std::vector<StrengthPoint>> points;
+  std::vector<double> hours, games, point_hours, point_games;
+  if (start && !start->strength.empty()) {
+    points.push_back(start->strength);
+    point_hours.push_back(0), point_games.push_back(0);
+  }
   double h = 0;
   long long g = 0;
   for (const StageRecord& s : stages) {
     h += s.cpu_seconds / 3600, g += s.games;
     hours.push_back(h), games.push_back(double(g));
+    points.push_back(s.strength);
+    point_hours.push_back(h), point_games.push_back(double(g));
   }
   std::string o =
       "<!doctype html><html><head><meta charset='utf-8'><title>nard recipe: " +
@@ -182,15 +207,24 @@ std::string recipe_report_html(const Recipe& recipe, const std::vector<StageReco
       "text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>";
   o += "<h1>Recipe run: " + escape(recipe.game) + "</h1>";
   if (!recipe.description.empty()) o += "<p>" + escape(recipe.description) + "</p>";
-  o += "<p>" + std::to_string(stages.size()) + " of " + std::to_string(recipe.stages.size()) +
-       " stages done; " + fmt("%.2f", h) + " CPU-hours, " + std::to_string(g) +
-       " self-play games. nard " + escape(version) + ".</p>";
-  if (!stages.empty() && !stages.front().strength.empty()) {
+  int first = stages.empty() ? 0 : stages.front().number;
+  for (size_t k = 0; first == 0 && !stages.empty() && k < recipe.stages.size(); ++k)
+    if (recipe.stages[k].name == stages.front().name) first = int(k) + 1;
+  o += "<p>" + std::to_string(stages.size()) + " stage" + (stages.size() == 1 ? "" : "s") +
+       " done" +
+       (first > 1 ? " (the run started at stage " + std::to_string(first) + ")" : std::string()) +
+       " of the recipe's " + std::to_string(recipe.stages.size()) + "; " + fmt("%.2f", h) +
+       " CPU-hours, " + std::to_string(g) + " self-play games";
+  if (start) o += "; started from " + escape(start->model);
+  o += ". nard " + escape(version) + ".</p>";
+  if (!points.empty() && !points.back().empty()) {
     o += "<h2>Strength after each stage</h2><p>Paired 0-ply cubeless games (" +
          std::to_string(recipe.measure.games) + " a point, seed " +
-         std::to_string(recipe.measure.seed) + ").</p>";
-    o += chart_svg(stages, hours, "CPU-hours (training, cumulative)");
-    o += chart_svg(stages, games, "self-play games (cumulative)");
+         std::to_string(recipe.measure.seed) + ")" +
+         (start && !start->strength.empty() ? "; the first point is the starting model" : "") +
+         ".</p>";
+    o += chart_svg(points, point_hours, "CPU-hours (training, cumulative)");
+    o += chart_svg(points, point_games, "self-play games (cumulative)");
   }
   o += "<h2>Stages</h2><table><tr><th>stage</th><th>kind</th><th>seed</th><th>games</th>"
        "<th>CPU-hours</th><th>cumulative</th><th>strength</th><th>model (SHA-256)</th></tr>";
@@ -200,10 +234,14 @@ std::string recipe_report_html(const Recipe& recipe, const std::vector<StageReco
     for (const StrengthPoint& p : s.strength)
       strength += (strength.empty() ? "" : "<br>") + escape("vs " + p.opponent) +
                   fmt(" %+.3f ± %.3f", p.points_per_game, p.standard_error);
-    o += "<tr><td>" + std::to_string(i + 1) + ". " + escape(s.name) + "</td><td>" + escape(s.kind) +
-         "</td><td>" + std::to_string(s.seed) + "</td><td>" + std::to_string(s.games) +
-         "</td><td>" + fmt("%.3f", s.cpu_seconds / 3600) + "</td><td>" + fmt("%.3f", hours[i]) +
-         "</td><td>" + strength + "</td><td>" + escape(s.model_sha256.substr(0, 12)) + "</td></tr>";
+    int number = s.number;
+    for (size_t k = 0; number == 0 && k < recipe.stages.size(); ++k)
+      if (recipe.stages[k].name == s.name) number = int(k) + 1;
+    o += "<tr><td>" + std::to_string(number) + ". " + escape(s.name) + "</td><td>" +
+         escape(s.kind) + "</td><td>" + std::to_string(s.seed) + "</td><td>" +
+         std::to_string(s.games) + "</td><td>" + fmt("%.3f", s.cpu_seconds / 3600) + "</td><td>" +
+         fmt("%.3f", hours[i]) + "</td><td>" + strength + "</td><td>" +
+         escape(s.model_sha256.substr(0, 12)) + "</td></tr>";
   }
   o += "</table>";
   if (final_record) {

@@ -15,6 +15,7 @@ namespace nard::training {
 
 // A finished stage (its stage.json).
 struct StageRecord {
+  int number = 0;  // the stage's place in the recipe, from 1 (0 in records before it was kept)
   std::string name, kind;
   uint64_t seed = 0;
   std::string model_sha256;  // of the stage's output.nardnet
@@ -24,6 +25,15 @@ struct StageRecord {
   long long games = 0;                  // self-play games the stage learnt from
   std::vector<StrengthPoint> strength;  // the recipe's "measure" of output.nardnet
 };
+
+// The strength of the model the run starts from (start.json: the curves' first point, at 0
+// CPU-hours and 0 games), measured as the stages are.
+struct StartRecord {
+  std::string model;  // what it is: "--init-from FILE", "the shipped model"
+  std::vector<StrengthPoint> strength;
+};
+std::string start_record_json(const StartRecord& record);
+Result<StartRecord> parse_start_record(const std::string& text, const std::string& source);
 
 // The finished model's measurements (final.json).
 struct FinalRecord {
@@ -38,7 +48,8 @@ std::string final_record_json(const FinalRecord& record);
 Result<FinalRecord> parse_final_record(const std::string& text, const std::string& source);
 
 // The whole report as one self-contained HTML page (inline SVG, no scripts).
-std::string recipe_report_html(const Recipe& recipe, const std::vector<StageRecord>& stages,
+std::string recipe_report_html(const Recipe& recipe, const std::optional<StartRecord>& start,
+                               const std::vector<StageRecord>& stages,
                                const std::optional<FinalRecord>& final_record,
                                const std::string& version);
 

@@ -50,9 +50,11 @@ struct RecipeRun {
   const ExternalStrength& external;
   const std::function<void(const RecipeProgress&)>& progress;
   Rules rules;
-  std::string start_bytes;    // the first stage's model ("" for random weights)
-  std::string shipped_bytes;  // the "shipped" opponent ("" when no measurement asks for it)
-  size_t from = 0;            // the first stage this run runs (--from-stage)
+  std::string start_bytes;           // the first stage's model ("" for random weights)
+  std::string shipped_bytes;         // the "shipped" opponent ("" when no measurement asks for it)
+  size_t from = 0;                   // the first stage this run runs (--from-stage)
+  std::string start_name;            // what the start model is, for the report
+  std::optional<StartRecord> start;  // its strength (start.json)
   std::vector<StageRecord> done;
 };
 
@@ -275,7 +277,7 @@ std::optional<Error> share(RecipeRun& run, std::string& bytes) {
 
 std::optional<Error> write_report(const RecipeRun& run, const std::optional<FinalRecord>& fin) {
   return write_file_atomic(path_in(run.options.out_dir, "report.html"),
-                           recipe_report_html(run.recipe, run.done, fin, NARD_VERSION));
+                           recipe_report_html(run.recipe, run.start, run.done, fin, NARD_VERSION));
 }
 
 // Rank 0: opens (or creates) the run directory and reads what earlier attempts finished.
@@ -381,6 +383,17 @@ Result<std::unique_ptr<RunDirectoryLock>> open_run(RecipeRun& run) {
     Result<std::string> b = read_whole(start_path, "model file");
     if (!b) return b.error();
     run.start_bytes = *b;
+    run.start_name = !o.init_from.empty()                       ? "--init-from " + o.init_from
+                     : run.recipe.start == RecipeStart::Shipped ? "the shipped model"
+                                                                : "start.nardnet";
+    const std::string p = path_in(o.out_dir, "start.json");
+    if (fs::exists(p, ec)) {
+      Result<std::string> text = read_whole(p, "start record");
+      if (!text) return text.error();
+      Result<StartRecord> rec = parse_start_record(*text, p);
+      if (!rec) return rec.error();
+      run.start = *rec;
+    }
   }
   if (fs::exists(shipped_path, ec)) {
     Result<std::string> b = read_whole(shipped_path, "model file");
@@ -412,7 +425,7 @@ Result<RecipeOutcome> run_recipe(Communicator& comm, const Recipe& recipe,
                                  const std::function<void(const RecipeProgress&)>& progress) {
   Result<Rules> rules = rules_by_name(recipe.game);
   if (!rules) return rules.error();
-  RecipeRun run{comm, recipe, options, external, progress, *rules, {}, {}, 0, {}};
+  RecipeRun run{comm, recipe, options, external, progress, *rules, {}, {}, 0, {}, {}, {}};
   if (!options.from_stage.empty()) {
     while (run.from < recipe.stages.size() && recipe.stages[run.from].name != options.from_stage)
       ++run.from;
@@ -446,6 +459,30 @@ Result<RecipeOutcome> run_recipe(Communicator& comm, const Recipe& recipe,
   else if (root && !run.start_bytes.empty())
     input_path = path_in(out, "start.nardnet");
   if (auto e = share(run, input_path)) return *e;
+
+  // The starting model's strength, the curves' first point (once per run).
+  std::string measure_start =
+      root && !run.start_bytes.empty() && !run.start && !recipe.measure.vs.empty() ? run.start_bytes
+                                                                                   : std::string();
+  if (auto e = share(run, measure_start)) return *e;
+  if (!measure_start.empty()) {
+    if (root && progress) {
+      RecipeProgress p;
+      p.stages = int(recipe.stages.size());
+      p.fraction = -1;
+      p.event = true;
+      p.status = "measuring the starting model";
+      progress(p);
+    }
+    Result<std::vector<StrengthPoint>> s =
+        measure_model(run, measure_start, path_in(out, "start.nardnet"), recipe.measure, nullptr);
+    if (!s) return s.error();
+    if (root) {
+      run.start = StartRecord{run.start_name, *s};
+      if (auto e = write_file_atomic(path_in(out, "start.json"), start_record_json(*run.start)))
+        return *e;
+    }
+  }
 
   for (size_t k = first_stage; k < recipe.stages.size(); ++k) {
     const RecipeStage& stage = recipe.stages[k];
@@ -506,6 +543,7 @@ Result<RecipeOutcome> run_recipe(Communicator& comm, const Recipe& recipe,
     if (!strength) return strength.error();
     if (root) {
       StageRecord rec;
+      rec.number = int(k) + 1;
       rec.name = stage.name;
       rec.kind = std::string(stage_kind_name(stage.kind));
       rec.seed = stage.seed;

@@ -12,6 +12,8 @@
 //                             the version of nard, the stages' seeds
 //   start.nardnet             the model the first stage starts from (absent for random weights)
 //   shipped.nardnet           the game's shipped model when the run started (the "shipped" opponent)
+//   start.json                the start model's strength, measured as the stages are (the
+//                             report's first point)
 //   stage-<k>-<name>/         the stage's own run directory (the TD trainer's or the supervised
 //                             pipeline's, with their checkpoints), and:
 //     cpu-seconds               CPU time the stage has used so far, over every attempt
