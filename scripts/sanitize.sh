@@ -88,11 +88,12 @@ run_tsan() {
   cmake --build build-tsan -j "$jobs" --target nard_tests
   # Archer tells TSan about OpenMP's barriers and task hand-overs (docs/testing.md). The tests:
   # rollouts, cube rollouts, batched move generation, self-play sampling and valuation (and the
-  # outcome targets' sampling on 2 threads), match analysis on threads, and the invariant soak
+  # outcome targets' sampling on 2 threads), match analysis on threads, the stepped games of the
+  # Python environments (a game thread per game), and the invariant soak
   # (games of net and random players on 2 threads, through the game loop `nard match` uses).
   export OMP_TOOL_LIBRARIES=$archer ARCHER_OPTIONS=verbose=0
   ctest --test-dir build-tsan --output-on-failure -j "$jobs" --timeout 900 -L core \
-    -R '^((Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak|Analysis)\.|OutcomeTargets\.SamplesThePositionsSamplePositionsKeeps$)' \
+    -R '^((Rollout|CubeRollout|MovegenBatch|PositionSampling|InvariantSoak|Analysis|SteppedGame)\.|OutcomeTargets\.SamplesThePositionsSamplePositionsKeeps$)' \
     -E '^CubeRollout\.ShippedNetConfirmsTheDavesLateTake$'  # one thread: nothing for TSan
 }
 
