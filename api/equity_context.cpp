@@ -91,8 +91,7 @@ Result<EquityContext> equity_context(const std::string& position_arg, const Cont
   return e;
 }
 
-namespace {
-const char* owner_text(CubeHolder h) {
+const char* cube_owner_text(CubeHolder h) {
   switch (h) {
     case CubeHolder::Centred:
       return "centred";
@@ -103,7 +102,6 @@ const char* owner_text(CubeHolder h) {
   }
   return "";
 }
-}  // namespace
 
 std::string settings_text(const EquityContext& ec, const Rules& rules) {
   const ValuationSettings& e = ec.settings;
@@ -121,7 +119,8 @@ std::string settings_text(const EquityContext& ec, const Rules& rules) {
     s = "money game";
   }
   if (rules.cube) {
-    std::snprintf(buf, sizeof buf, ", cube %d %s", e.ctx.cube.value, owner_text(e.ctx.cube.owner));
+    std::snprintf(buf, sizeof buf, ", cube %d %s", e.ctx.cube.value,
+                  cube_owner_text(e.ctx.cube.owner));
     s += buf;
     if (e.ctx.match_length > 0)
       s += ", MET " + ec.met->name();

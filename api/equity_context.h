@@ -61,6 +61,10 @@ Result<CubeAnalysis> analyse_cube_of(const Bot& bot, const std::string& position
 Result<EquityContext> equity_context(const std::string& position_arg, const ContextArgs& args,
                                      const Rules& rules, int ply);
 
+// "centred", "owned by the side on roll" or "owned by the opponent": the cube's owner as the
+// settings lines say it.
+const char* cube_owner_text(CubeHolder owner);
+
 // "money game, cube 1 centred, Jacoby off, beavers off; cubeful 2-ply" or
 // "7-point match, score 2-4, Crawford game, cube 2 owned by the side on roll, MET
 // Kazaross-XG2; cubeful 2-ply".

@@ -11,18 +11,6 @@ namespace nard::tools {
 
 namespace {
 
-std::string owner_text(const CubeView& c) {
-  switch (c.owner) {
-    case CubeHolder::Centred:
-      return "centred";
-    case CubeHolder::Me:
-      return "owned by the side on roll";
-    case CubeHolder::Opponent:
-      return "owned by the opponent";
-  }
-  return "?";
-}
-
 std::string ladder_text(const Rules& r) {
   return r.cube_progression == CubeProgression::Arithmetic ? "adding (dave 1,2,3,...)"
                                                            : "doubling (1,2,4,...)";
@@ -46,7 +34,7 @@ void print_cube_rollout(const CubeRolloutResult& r, const Rules& rules, const Cu
     return;
   }
   std::printf("Cube decision rollout, money, %s ladder, cube %d %s, %d trials per line\n",
-              ladder_text(rules).c_str(), cube.value, owner_text(cube).c_str(), r.trials);
+              ladder_text(rules).c_str(), cube.value, api::cube_owner_text(cube.owner), r.trials);
   std::printf("  Cubeless: win %.4f (se %.4f), equity %+.4f (se %.4f)\n", w.mean, w.std_error,
               r.cubeless.equity.mean, r.cubeless.equity.std_error);
   std::printf(
