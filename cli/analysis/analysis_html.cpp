@@ -3,20 +3,12 @@
 #include <cstdio>
 
 #include "cli/analysis/analysis_report.h"
+#include "core/printf_string.h"
 #include "cli/analysis/svg_board.h"
 
 namespace nard::tools {
 
 namespace {
-
-std::string fmt(const char* f, ...) {
-  char buf[1024];
-  va_list ap;
-  va_start(ap, f);
-  std::vsnprintf(buf, sizeof buf, f, ap);
-  va_end(ap);
-  return buf;
-}
 
 std::string esc(const std::string& s) {
   std::string o;
@@ -58,57 +50,57 @@ std::string chart(const GameAnalysis& g, bool match, const std::array<std::strin
   auto X = [&](size_t i) { return L + (W - L - 6) * double(i) / double(points.size() - 1); };
   auto Y = [&](double v) { return 6 + (H - B - 6) * (1.0 - v); };
   std::string s =
-      fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" "
+      printf_string("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" "
           "width=\"%.0f\" height=\"%.0f\" role=\"img\">",
           W, H, W, H);
   for (double v : {0.0, 0.25, 0.5, 0.75, 1.0}) {
-    s += fmt("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>", L, W - 6,
+    s += printf_string("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>", L, W - 6,
              Y(v), Y(v), v == 0.5 ? "#999" : "#ddd");
     s +=
-        fmt("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" "
+        printf_string("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" "
             "dominant-baseline=\"central\" font-family=\"sans-serif\">%.0f%%</text>",
             L - 4, Y(v), 100 * v);
   }
   std::string line;
-  for (size_t i = 0; i < points.size(); ++i) line += fmt("%.1f,%.1f ", X(i), Y(points[i].first));
+  for (size_t i = 0; i < points.size(); ++i) line += printf_string("%.1f,%.1f ", X(i), Y(points[i].first));
   s += "<polyline fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"2\" points=\"" + line + "\"/>";
   for (size_t i = 0; i < points.size(); ++i)
     if (points[i].second)
-      s += fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#c0392b\"/>", X(i),
+      s += printf_string("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#c0392b\"/>", X(i),
                Y(points[i].first));
   s +=
-      fmt("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-family=\"sans-serif\">%s: %s after "
+      printf_string("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-family=\"sans-serif\">%s: %s after "
           "each play (red: a marked error)</text>",
           L, H - 4, esc(players[0]).c_str(), match ? "match winning chances" : "winning chances");
   return s + "</svg>";
 }
 
 std::string value_text(const PlayValue& v, bool match) {
-  return match ? fmt("%+.3f (MWC %.2f%%)", v.equity, 100.0 * v.mwc) : fmt("%+.3f", v.equity);
+  return match ? printf_string("%+.3f (MWC %.2f%%)", v.equity, 100.0 * v.mwc) : printf_string("%+.3f", v.equity);
 }
 
 std::string checker_error(const TurnAnalysis& t, int n, const std::array<std::string, 2>& players,
                           bool match) {
   const CheckerAnalysis& c = *t.play;
   SvgBoardStyle style;
-  style.caption = esc(fmt("Move %d: %s (light) to play %s", n, players[size_t(t.player)].c_str(),
+  style.caption = esc(printf_string("Move %d: %s (light) to play %s", n, players[size_t(t.player)].c_str(),
                           t.dice.str().c_str()));
   std::string s = "<div class=\"err\">" + svg_board(t.before, style) + "<div class=\"plays\">";
   s +=
-      fmt("<p><b>%s</b> played <b>%s</b>: %s, loses %.3f%s</p><table><tr><th></th><th>Play</th>"
+      printf_string("<p><b>%s</b> played <b>%s</b>: %s, loses %.3f%s</p><table><tr><th></th><th>Play</th>"
           "<th>Ply</th><th>Equity</th><th>Diff.</th><th>Win / W(g) / L(g)</th></tr>",
           esc(players[size_t(t.player)]).c_str(), esc(c.options[size_t(c.played)].move).c_str(),
           std::string(skill_name(c.skill)).c_str(), c.error,
-          match ? fmt(" (%.2f%% MWC)", 100.0 * c.cost).c_str() : "");
+          match ? printf_string(" (%.2f%% MWC)", 100.0 * c.cost).c_str() : "");
   const double best = c.options.front().value.equity;
   for (size_t k = 0; k < c.options.size(); ++k) {
     const PlayOption& o = c.options[k];
     s +=
-        fmt("<tr%s><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%.3f / %.3f / "
+        printf_string("<tr%s><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%.3f / %.3f / "
             "%.3f</td></tr>",
             int(k) == c.played ? " class=\"played\"" : "", int(k) == c.played ? "&#9654;" : "",
             esc(o.move).c_str(), o.value.ply, value_text(o.value, match).c_str(),
-            k ? fmt("%+.3f", o.value.equity - best).c_str() : "", o.value.probs.win,
+            k ? printf_string("%+.3f", o.value.equity - best).c_str() : "", o.value.probs.win,
             o.value.probs.win_gammon, o.value.probs.lose_gammon);
   }
   return s + "</table></div></div>";
@@ -117,24 +109,24 @@ std::string checker_error(const TurnAnalysis& t, int n, const std::array<std::st
 std::string cube_error(const TurnAnalysis& t, int n, const std::array<std::string, 2>& players) {
   const CubeAnalysis& c = *t.cube;
   SvgBoardStyle style;
-  style.caption = esc(fmt("Move %d: %s (light) on roll, cube %d", n,
+  style.caption = esc(printf_string("Move %d: %s (light) on roll, cube %d", n,
                           players[size_t(t.player)].c_str(), t.context.cube.value));
   std::string s = "<div class=\"err\">" + svg_board(t.before, style) + "<div class=\"plays\">";
   const char* answer = c.response == CubeAction::Pass     ? "passed"
                        : c.response == CubeAction::Beaver ? "beavered"
                        : c.response == CubeAction::Take   ? "took"
                                                           : "";
-  s += fmt("<p><b>%s</b> %s", esc(players[size_t(t.player)]).c_str(),
+  s += printf_string("<p><b>%s</b> %s", esc(players[size_t(t.player)]).c_str(),
            c.doubled ? "doubled" : "did not double");
   if (c.skill != Skill::None)
-    s += fmt(" (%s, %.3f)", std::string(skill_name(c.skill)).c_str(), c.error);
+    s += printf_string(" (%s, %.3f)", std::string(skill_name(c.skill)).c_str(), c.error);
   if (c.response != CubeAction::None) {
-    s += fmt("; %s %s", esc(players[size_t(1 - t.player)]).c_str(), answer);
+    s += printf_string("; %s %s", esc(players[size_t(1 - t.player)]).c_str(), answer);
     if (c.response_skill != Skill::None)
-      s += fmt(" (%s, %.3f)", std::string(skill_name(c.response_skill)).c_str(), c.response_error);
+      s += printf_string(" (%s, %.3f)", std::string(skill_name(c.response_skill)).c_str(), c.response_error);
   }
   s +=
-      fmt(". Proper action: <b>%s</b>.</p><table><tr><th>No double</th><th>Double, take</th>"
+      printf_string(". Proper action: <b>%s</b>.</p><table><tr><th>No double</th><th>Double, take</th>"
           "<th>Double, pass</th></tr><tr><td>%+.3f</td><td>%+.3f</td><td>%+.3f</td></tr></table>",
           esc(c.decision.action_text()).c_str(), c.no_double, c.take, c.pass);
   return s + "</div></div>";
@@ -146,33 +138,33 @@ std::string stats_rows(const MatchAnalysis& m) {
   std::string o = "<table class=\"stats\"><tr><th></th><th>" + esc(m.players[0]) + "</th><th>" +
                   esc(m.players[1]) + "</th></tr>";
   auto row = [&](const char* label, const std::string& a, const std::string& b) {
-    o += fmt("<tr><td>%s</td><td>%s</td><td>%s</td></tr>", label, a.c_str(), b.c_str());
+    o += printf_string("<tr><td>%s</td><td>%s</td><td>%s</td></tr>", label, a.c_str(), b.c_str());
   };
   auto both = [&](const char* label, auto f) { row(label, f(s[0]), f(s[1])); };
   both("Unforced moves", [](const PlayerStats& p) { return std::to_string(p.unforced_moves); });
   both("Moves marked doubtful / bad / very bad", [](const PlayerStats& p) {
-    return fmt("%d / %d / %d", p.marked_moves[1], p.marked_moves[2], p.marked_moves[3]);
+    return printf_string("%d / %d / %d", p.marked_moves[1], p.marked_moves[2], p.marked_moves[3]);
   });
   both("Checker-play error (EMG)",
-       [](const PlayerStats& p) { return fmt("%.3f", p.checker_error); });
+       [](const PlayerStats& p) { return printf_string("%.3f", p.checker_error); });
   both("Close or actual cube decisions",
        [](const PlayerStats& p) { return std::to_string(p.close_cube_decisions); });
   both("Missed doubles / wrong doubles / wrong takes / wrong passes", [](const PlayerStats& p) {
-    return fmt("%d / %d / %d / %d", p.missed_doubles, p.wrong_doubles, p.wrong_takes,
+    return printf_string("%d / %d / %d / %d", p.missed_doubles, p.wrong_doubles, p.wrong_takes,
                p.wrong_passes);
   });
-  both("Cube error (EMG)", [](const PlayerStats& p) { return fmt("%.3f", p.cube_error); });
+  both("Cube error (EMG)", [](const PlayerStats& p) { return printf_string("%.3f", p.cube_error); });
   both("Error rate (mEMG per decision)",
-       [](const PlayerStats& p) { return fmt("%.1f", p.error_rate()); });
+       [](const PlayerStats& p) { return printf_string("%.1f", p.error_rate()); });
   both("Performance rating (PR)",
-       [](const PlayerStats& p) { return fmt("%.1f", p.performance_rating()); });
-  both("Luck (EMG)", [](const PlayerStats& p) { return fmt("%+.3f", p.luck); });
+       [](const PlayerStats& p) { return printf_string("%.1f", p.performance_rating()); });
+  both("Luck (EMG)", [](const PlayerStats& p) { return printf_string("%+.3f", p.luck); });
   both("Actual result", [&](const PlayerStats& p) {
-    return match ? fmt("%+.2f%% MWC", 100 * p.actual_result) : fmt("%+.2f points", p.actual_result);
+    return match ? printf_string("%+.2f%% MWC", 100 * p.actual_result) : printf_string("%+.2f points", p.actual_result);
   });
   both("Luck-adjusted result", [&](const PlayerStats& p) {
-    return match ? fmt("%+.2f%% MWC", 100 * p.luck_adjusted_result)
-                 : fmt("%+.2f points", p.luck_adjusted_result);
+    return match ? printf_string("%+.2f%% MWC", 100 * p.luck_adjusted_result)
+                 : printf_string("%+.2f points", p.luck_adjusted_result);
   });
   return o + "</table>";
 }
@@ -195,11 +187,11 @@ std::string analysis_html(const MatchAnalysis& m) {
       "<h1>" + esc(title) + "</h1><p>Analysed by nard: " + esc(analysis_settings_text(m)) + ".</p>";
   s += "<h2>Summary</h2>" + stats_rows(m);
   for (const GameAnalysis& g : m.games) {
-    s += fmt("<h2>Game %d</h2><p>Score %s %d, %s %d%s. ", g.number, esc(m.players[0]).c_str(),
+    s += printf_string("<h2>Game %d</h2><p>Score %s %d, %s %d%s. ", g.number, esc(m.players[0]).c_str(),
              g.score[0], esc(m.players[1]).c_str(), g.score[1],
              g.crawford_game ? " (Crawford game)" : "");
     if (g.end.winner >= 0)
-      s += fmt("%s wins %d point%s.", esc(m.players[size_t(g.end.winner)]).c_str(), g.end.points,
+      s += printf_string("%s wins %d point%s.", esc(m.players[size_t(g.end.winner)]).c_str(), g.end.points,
                g.end.points == 1 ? "" : "s");
     s += "</p>" + chart(g, match, m.players);
     int n = 0, errors = 0;

@@ -29,7 +29,7 @@ using testing_support::run_nard;
 using testing_support::slurp_file;
 using testing_support::unique_temp_path;
 
-const std::vector<CheckerReference>& committed() {
+const std::vector<CheckerReference>& committed_checker_set() {
   static const std::vector<CheckerReference> refs = [] {
     Result<std::vector<CheckerReference>> r =
         load_checker_references(default_checker_reference_path());
@@ -141,7 +141,7 @@ TEST(CheckerReference, RefusesBadLinesNamingTheLine) {
 }
 
 TEST(CheckerReference, CommittedFileIsAWholeGnubgTwoPlySet) {
-  const std::vector<CheckerReference>& refs = committed();
+  const std::vector<CheckerReference>& refs = committed_checker_set();
   ASSERT_GE(refs.size(), 1000u);
   int race = 0;
   for (const CheckerReference& r : refs) {
@@ -197,7 +197,7 @@ TEST(CheckerReference, SecondCommittedFileIsWholeAndMatchesOurMoveGenerator) {
 // fails), so any play we choose is found. A chooser that takes the file's best loses nothing; one
 // that takes its worst loses what the file says; the 0-ply choice's loss is the file's own.
 TEST(CheckerError, MatchesPlaysByResultingPosition) {
-  const std::vector<CheckerReference>& refs = committed();
+  const std::vector<CheckerReference>& refs = committed_checker_set();
   ASSERT_FALSE(refs.empty());
   const Rules rules;
   Result<CheckerError> best = measure_checker_error(
@@ -252,7 +252,7 @@ TEST(CheckerError, PlaysThatDifferFromOursAreRefused) {
             std::string::npos)
       << few.error().message;
   // The right count, but one result replaced by a position no 31 reaches.
-  std::vector<CheckerReference> refs = committed();
+  std::vector<CheckerReference> refs = committed_checker_set();
   ASSERT_FALSE(refs.empty());
   refs.resize(1);
   refs[0].plays.back().result_id = "4HPwATDgc/ABMA";  // the position itself: no play
@@ -262,7 +262,7 @@ TEST(CheckerError, PlaysThatDifferFromOursAreRefused) {
       << wrong.error().message;
   // A chooser that finds nothing.
   const PlayChooser none = [](const Position&, Dice, std::span<const Position>) { return -1; };
-  Result<CheckerError> lost = measure_checker_error(rules, committed(), none);
+  Result<CheckerError> lost = measure_checker_error(rules, committed_checker_set(), none);
   ASSERT_FALSE(lost.ok());
   EXPECT_NE(lost.error().message.find("the chooser returned no play"), std::string::npos);
 }
@@ -303,7 +303,7 @@ TEST(CheckerBenchCli, ReportsErrorsOfOursAndOfTheReferenceZeroPly) {
 // paired_loss: a player against itself is 0 on every kind; against the file's best play, its
 // own mean error, split as the tallies are.
 TEST(CheckerError, PairedLossIsTheMeanDifferenceOnTheSamePairs) {
-  const std::vector<CheckerReference>& refs = committed();
+  const std::vector<CheckerReference>& refs = committed_checker_set();
   ASSERT_FALSE(refs.empty());
   const Rules rules;
   Result<CheckerError> best = measure_checker_error(
@@ -378,7 +378,7 @@ TEST(CheckerBenchCli, PositionsAreDeterministicAndPlayable) {
 TEST(CheckerOracle, ReproducesTheCommittedLines) {
   Result<std::string> gnubg = find_gnubg();
   if (!gnubg.ok()) GTEST_SKIP() << "gnubg is not installed (apt-get install gnubg)";
-  const std::vector<CheckerReference>& refs = committed();
+  const std::vector<CheckerReference>& refs = committed_checker_set();
   ASSERT_GE(refs.size(), 3u);
   const std::string in = unique_temp_path("checker_pairs"), out = unique_temp_path("checker_out");
   {

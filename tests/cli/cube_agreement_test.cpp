@@ -23,7 +23,7 @@
 namespace nard {
 namespace {
 
-const std::vector<CubeReference>& committed() {
+const std::vector<CubeReference>& committed_cube_set() {
   static const std::vector<CubeReference> refs = [] {
     Result<std::vector<CubeReference>> r = load_cube_references(default_cube_reference_path());
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
@@ -52,14 +52,14 @@ constexpr CubeAction kClearAction[] = {CubeAction::NoDouble,   CubeAction::NoDou
 std::vector<CubeReference> clear_entries() {
   std::vector<CubeReference> out;
   for (const auto& [id, cube] : kClear)
-    for (const CubeReference& r : committed())
+    for (const CubeReference& r : committed_cube_set())
       if (r.position_id == id && r.cube.value == cube) out.push_back(r);
   EXPECT_EQ(out.size(), std::size(kClear));
   return out;
 }
 
 TEST(CubeReferenceFile, CommittedGnubgFileHasEveryKindBothCubesAndConsistentActions) {
-  const std::vector<CubeReference>& refs = committed();
+  const std::vector<CubeReference>& refs = committed_cube_set();
   ASSERT_GE(refs.size(), 500u);
   std::map<PositionKind, int> kinds;
   int centred = 0, owned = 0, checked = 0;

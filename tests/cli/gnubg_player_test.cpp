@@ -20,6 +20,7 @@
 #include "play/duel.h"
 #include "search/pubeval.h"
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
@@ -29,12 +30,6 @@ using testing_support::run_nard;
 
 #define SKIP_WITHOUT_GNUBG() \
   if (!find_gnubg().ok()) GTEST_SKIP() << "gnubg is not installed (apt-get install gnubg)"
-
-Position P(std::string_view text) {
-  Result<Position> p = parse_notation(text, Geometry::Contrary);
-  EXPECT_TRUE(p.ok()) << text;
-  return p.ok() ? *p : Position{};
-}
 
 std::unique_ptr<GnubgPlayer> start_gnubg(int ply = 0) {
   GnubgConfig config;

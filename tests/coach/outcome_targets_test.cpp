@@ -16,14 +16,10 @@
 #include "nn/weights_file.h"
 #include "play/self_play.h"
 #include "search/search.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-const Rules& wbf() {
-  static const Rules r = *rules_preset("wbf");
-  return r;
-}
 
 float equity(const Probabilities& p) { return cubeless_equity(p, wbf()); }
 

@@ -17,15 +17,10 @@
 #include "formats/notation.h"
 #include "formats/xgid.h"
 #include "game/playout.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Position P(const char* notation) {
-  Result<Position> p = parse_notation(notation, Geometry::Contrary);
-  EXPECT_TRUE(p.ok()) << notation << ": " << (p ? "" : p.error().message);
-  return p ? *p : Position{};
-}
 
 // Expects `r` to fail with a message containing `needle`.
 template <class T>

@@ -11,18 +11,13 @@
 #include "formats/notation.h"
 #include "game/game.h"
 #include "game/movegen/movegen.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
 
 const char* const kBackgammonPresets[] = {"wbf",        "iran",      "ru_short",
                                           "arab_tawla", "gr_portes", "tr_tavla"};
-
-Position P(const char* notation) {
-  auto pos = parse_notation(notation, Geometry::Contrary);
-  EXPECT_TRUE(pos.ok()) << notation << ": " << (pos.ok() ? "" : pos.error().message);
-  return pos.ok() ? *pos : Position{};
-}
 
 struct Play {
   std::string text;  // format_move of one sub-move sequence leading to `after`

@@ -8,11 +8,10 @@
 
 #include "game/cube.h"
 #include "game/match_record.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
 
 // An agent that plays uniformly at random, doubles whenever allowed (if told to) and takes.
 class RandomAgent : public Agent {

@@ -22,6 +22,7 @@
 #include "game/movegen/movegen.h"
 #include "gnubg/gnubg_process.h"
 #include "nn/evaluator.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
@@ -33,12 +34,6 @@ const BearoffDatabase& database() {
   static const std::shared_ptr<const BearoffDatabase> db =
       *BearoffDatabase::create(*rules_preset("wbf"));
   return *db;
-}
-
-Position P(std::string_view text) {
-  Result<Position> p = parse_notation(text, Geometry::Contrary);
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error().message);
-  return p.ok() ? *p : Position{};
 }
 
 Counts counts(std::initializer_list<std::pair<int, int>> point_count) {
@@ -393,7 +388,7 @@ Counts random_side(Rng& rng, int checkers) {
   return c;
 }
 
-Position bearoff_position(const Counts& mine, const Counts& theirs) {
+Position position_of_counts(const Counts& mine, const Counts& theirs) {
   Position pos;
   for (int p = 1; p <= 6; ++p) {
     pos.set(p, mine[size_t(p - 1)]);
@@ -419,7 +414,7 @@ std::vector<Position> crosscheck_positions() {
     }
     const Counts a = random_side(rng, mine);
     const Counts b = random_side(rng, theirs);
-    out.push_back(bearoff_position(a, b));
+    out.push_back(position_of_counts(a, b));
   }
   return out;
 }

@@ -26,29 +26,19 @@
 #include "search/cube/money.h"
 #include "search/cubeful_play.h"
 #include "search/search.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
 
 using Equities = TwoSidedBearoff::Equities;
 
-Position P(std::string_view text) {
-  Result<Position> p = parse_notation(text, Geometry::Contrary);
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error().message);
-  return p.ok() ? *p : Position{};
-}
-
-const Rules& wbf() {
-  static const Rules rules = *rules_preset("wbf");
-  return rules;
-}
-
 // The default database (6 checkers), built once for the whole test program.
-const std::shared_ptr<const BearoffDatabase>& database() {
+const std::shared_ptr<const BearoffDatabase>& two_sided_database() {
   static const std::shared_ptr<const BearoffDatabase> db = *BearoffDatabase::create(wbf());
   return db;
 }
-const TwoSidedBearoff& table() { return *database()->two_sided(); }
+const TwoSidedBearoff& table() { return *two_sided_database()->two_sided(); }
 
 TEST(TwoSidedBearoff, ExtentIsGnubgs) {
   EXPECT_EQ(table().checkers(), 6);
@@ -231,7 +221,7 @@ TEST(TwoSidedBearoff, AgreesWithGnubgsTable) {
 }
 
 TEST(TwoSidedBearoff, DatabaseProbabilitiesTakeItWhereItCovers) {
-  const BearoffDatabase& db = *database();
+  const BearoffDatabase& db = *two_sided_database();
   const Position covered = P("x 5:2 4:2 3:2 off:9; o 24:3 23:2 22:1 off:9");
   Probabilities p = db.probabilities(covered);
   EXPECT_NEAR(p.win, table().win_probability(covered), 1e-7);
@@ -252,8 +242,8 @@ TEST(TwoSidedBearoff, DatabaseProbabilitiesTakeItWhereItCovers) {
 TEST(TwoSidedBearoff, NeuralEvaluatorAtZeroPlyEqualsIt) {
   auto model = NeuralModel::create(wbf(), random_net_weights(Variant::Backgammon, 11));
   ASSERT_TRUE(model.ok());
-  NeuralEvaluator eval(with_bearoff_database(*model, database()));
-  EXPECT_EQ(eval.bearoff_database(), database().get());
+  NeuralEvaluator eval(with_bearoff_database(*model, two_sided_database()));
+  EXPECT_EQ(eval.bearoff_database(), two_sided_database().get());
   std::vector<Position> positions;
   for (int a = 1; a < 924; a += 37)
     for (int b = 1; b < 924; b += 41) positions.push_back(bearoff_position(a, b));
@@ -277,7 +267,7 @@ struct Bot {
 };
 
 TEST(TwoSidedBearoff, CubeDecisionsAreExactAtEveryPly) {
-  Bot bot(database());
+  Bot bot(two_sided_database());
   const Position pos = P("x 2:2 off:13; o 24:1 off:14");  // double/take (worked out above)
   for (int ply = 0; ply <= 2; ++ply) {
     Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, CubeView{}, ply);
@@ -306,14 +296,14 @@ TEST(TwoSidedBearoff, CubeDecisionsAreExactAtEveryPly) {
 }
 
 TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
-  Bot bot(database());
+  Bot bot(two_sided_database());
   const Position pos = P("x 2:2 off:13; o 24:1 off:14");
   // A cube on 8 can double three more times below the cap of 64: the model on the exact
   // probabilities, as everywhere the database does not reach. A cube on 4 (four doublings left)
   // still takes the table's values.
   const CubeView eight{8, CubeHolder::Me, true};
-  EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, eight, wbf()));
-  EXPECT_TRUE(exact_bearoff_cube(database().get(), pos, CubeView{4, CubeHolder::Me, true}, wbf()));
+  EXPECT_FALSE(exact_bearoff_cube(two_sided_database().get(), pos, eight, wbf()));
+  EXPECT_TRUE(exact_bearoff_cube(two_sided_database().get(), pos, CubeView{4, CubeHolder::Me, true}, wbf()));
   Result<CubeDecision> d = analyse_money_cube_lookahead(bot.search, pos, eight, 0);
   Result<CubeDecision> model = analyse_money_cube(
       bot.search.evaluate(pos, 0), eight, root_cube_life_index(classify_for_cube(pos)), wbf());
@@ -322,7 +312,7 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
   // Not in money play with the arithmetic cube, nor in a match, nor without the database.
   Rules dave = wbf();
   dave.cube_progression = CubeProgression::Arithmetic;
-  EXPECT_FALSE(exact_bearoff_cube(database().get(), pos, CubeView{}, dave));
+  EXPECT_FALSE(exact_bearoff_cube(two_sided_database().get(), pos, CubeView{}, dave));
   EXPECT_FALSE(exact_bearoff_cube(nullptr, pos, CubeView{}, wbf()));
 }
 
@@ -332,9 +322,9 @@ TEST(TwoSidedBearoff, NearTheCapTheModelDecides) {
 // equals the double/take of the centred cube, as in gnubg's 2-ply (session 28: the model at those
 // leaves had made all five of `nard bench cube --ply 2`'s bear-off disagreements).
 TEST(TwoSidedBearoff, ARedoubleFromTwoLooksAheadToExactLeaves) {
-  Bot bot(database());
+  Bot bot(two_sided_database());
   const Position pos = P("x 1:7 off:8; o 24:7 off:8");
-  ASSERT_FALSE(database()->two_sided_covers(pos));
+  ASSERT_FALSE(two_sided_database()->two_sided_covers(pos));
   Result<CubeDecision> centred = analyse_money_cube_lookahead(bot.search, pos, CubeView{}, 2);
   Result<CubeDecision> owned =
       analyse_money_cube_lookahead(bot.search, pos, CubeView{2, CubeHolder::Me, true}, 2);
@@ -346,7 +336,7 @@ TEST(TwoSidedBearoff, ARedoubleFromTwoLooksAheadToExactLeaves) {
 // Cubeful checker play: after 6-3 here every play leaves the opponent a double the side on roll
 // must pass (-1 exactly, whatever the play); the tie goes to the best cubeless play.
 TEST(TwoSidedBearoff, CubefulPlaysTiedByTheCubeGoToTheBestCubelessOne) {
-  Bot bot(database());
+  Bot bot(two_sided_database());
   const Position pos = P("x 5:2 4:2 3:2 off:9; o 24:3 23:2 22:1 off:9");
   MoveGenerator gen(wbf());
   PlayList list;
@@ -366,7 +356,7 @@ TEST(TwoSidedBearoff, CubefulPlaysTiedByTheCubeGoToTheBestCubelessOne) {
 // the same winning chance, cube life 0.6, would say about -0.85 and the mean 0.54).
 TEST(TwoSidedBearoff, CubefulRolloutsPlayTheCubeByIt) {
   const std::shared_ptr<const NeuralModel> model = with_bearoff_database(
-      *NeuralModel::create(wbf(), random_net_weights(Variant::Backgammon, 11)), database());
+      *NeuralModel::create(wbf(), random_net_weights(Variant::Backgammon, 11)), two_sided_database());
   RolloutConfig c;
   c.trials = 36;
   c.truncate_plies = 1;
@@ -388,7 +378,7 @@ TEST(TwoSidedBearoff, CubeDecisionsAgreeWithGnubgOnSelfPlayBearoffs) {
       load_cube_references(std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_cube_bearoff.txt");
   ASSERT_TRUE(refs.ok()) << refs.error().message;
   ASSERT_EQ(refs->size(), 1200u);
-  Bot bot(database());
+  Bot bot(two_sided_database());
   int near_ties = 0;
   for (const CubeReference& r : *refs) {
     ASSERT_TRUE(table().covers(r.position)) << r.position_id;

@@ -15,15 +15,10 @@
 #include "nn/encoder_features.h"
 #include "nn/encoder_layout.h"
 #include "tests/support/nn_test_positions.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Position P(std::string_view text, Geometry g = Geometry::Contrary) {
-  Result<Position> p = parse_notation(text, g);
-  EXPECT_TRUE(p.ok()) << text << ": " << (p.ok() ? "" : p.error().message);
-  return p.ok() ? *p : Position{};
-}
 
 std::vector<float> encoded(EncoderId id, const Position& pos) {
   std::vector<float> v(encoder_inputs(id), std::numeric_limits<float>::quiet_NaN());

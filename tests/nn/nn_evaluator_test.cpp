@@ -9,15 +9,10 @@
 #include "game/playout.h"
 #include "nn/evaluator.h"
 #include "nn/fake_evaluator.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Position P(std::string_view text, Geometry g = Geometry::Contrary) {
-  Result<Position> p = parse_notation(text, g);
-  EXPECT_TRUE(p.ok()) << text;
-  return p.ok() ? *p : Position{};
-}
 
 std::shared_ptr<const NeuralModel> random_model(const Rules& rules, uint64_t seed) {
   auto m = NeuralModel::create(rules, random_net_weights(rules.variant, seed));

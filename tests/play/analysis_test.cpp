@@ -16,6 +16,7 @@
 #include "nn/bearoff_database.h"
 #include "nn/model_path.h"
 #include "tests/support/temp_files.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
@@ -37,12 +38,6 @@ AnalysisEvaluatorFactory factory() {
     return std::unique_ptr<Evaluator>(
         std::make_unique<NeuralEvaluator>(rules.variant == Variant::Plakoto ? plakoto : bg));
   };
-}
-
-const MatchEquityTable& met() {
-  static const MatchEquityTable t =
-      MatchEquityTable::load(MatchEquityTable::default_path()).value();
-  return t;
 }
 
 AnalysisConfig at_ply(int ply, int threads = 1) {

@@ -12,15 +12,11 @@
 #include "search/cube/efficiency.h"
 #include "search/cube/money.h"
 #include "search/search.h"
+#include "tests/support/test_fixtures.h"
+#include "tests/support/fake_evaluator_factory.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
-
-EvaluatorFactory fake_factory(const Rules& r) {
-  return [r] { return std::make_unique<FakeEvaluator>(r); };
-}
 
 // A middle-game position (both sides have left the start), reached by fixed plays.
 Position middle_game() {

@@ -15,16 +15,13 @@
 #include "nn/evaluator.h"
 #include "nn/fake_evaluator.h"
 #include "nn/model_path.h"
+#include "tests/support/fake_evaluator_factory.h"
 
 namespace nard {
 namespace {
 
 Rules doubling() { return *rules_preset("ru_short"); }
 Rules adding() { return *rules_preset("ru_short,cube_progression=arithmetic"); }
-
-EvaluatorFactory fake_factory(const Rules& r) {
-  return [r] { return std::make_unique<FakeEvaluator>(r); };
-}
 
 // The side on roll bears off its last checker with any roll while the opponent has all 15 on
 // his 7-point (mover's 18): a sure mars (gammon, 2 points) on the first turn of every trial.

@@ -17,11 +17,10 @@
 #include "search/cube/money.h"
 #include "search/match_equity.h"
 #include "search/search.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
 
 Position pos(const char* text) { return *parse_notation(text, Geometry::Contrary); }
 

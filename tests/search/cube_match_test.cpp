@@ -5,17 +5,10 @@
 #include <cmath>
 
 #include "search/cube/match.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
-
-const MatchEquityTable& met() {
-  static const MatchEquityTable table =
-      MatchEquityTable::load(MatchEquityTable::default_path()).value();
-  return table;
-}
 
 MatchContext at(int length, int my_score, int opp_score, CubeView cube = {},
                 bool crawford_game = false, bool post_crawford = false) {

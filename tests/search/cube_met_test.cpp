@@ -6,18 +6,10 @@
 #include <sstream>
 
 #include "search/match_equity.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-const MatchEquityTable& met() {
-  static const MatchEquityTable table = [] {
-    Result<MatchEquityTable> t = MatchEquityTable::load(MatchEquityTable::default_path());
-    if (!t) ADD_FAILURE() << t.error().message;
-    return t.value();
-  }();
-  return table;
-}
 
 std::string shipped_text() {
   std::ifstream in(MatchEquityTable::default_path());

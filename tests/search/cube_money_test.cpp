@@ -7,11 +7,10 @@
 #include "search/cube/efficiency.h"
 #include "search/cube/ladder.h"
 #include "search/cube/money.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
 
 // The geometric cube without a practical cap, where Janowski's closed forms hold exactly.
 Rules uncapped() {

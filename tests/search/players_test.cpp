@@ -13,15 +13,10 @@
 #include "search/greedy_player.h"
 #include "search/heuristic_player.h"
 #include "search/pubeval.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Position P(std::string_view text, Geometry g = Geometry::Contrary) {
-  Result<Position> p = parse_notation(text, g);
-  EXPECT_TRUE(p.ok()) << text;
-  return p.ok() ? *p : Position{};
-}
 
 PubevalWeights pubeval_weights() {
   Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

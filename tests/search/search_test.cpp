@@ -9,11 +9,10 @@
 #include "formats/notation.h"
 #include "nn/fake_evaluator.h"
 #include "search/greedy_player.h"
+#include "tests/support/test_fixtures.h"
 
 namespace nard {
 namespace {
-
-Rules wbf() { return *rules_preset("wbf"); }
 
 Position pos(const char* text) { return *parse_notation(text, Geometry::Contrary); }
 

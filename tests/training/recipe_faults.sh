@@ -59,9 +59,10 @@ grep -q '"start_sha256"' "$work/ref/record.json" || fail "record.json has no sta
 grep -q $'\r' "$work/last.log" && fail "progress written into a file holds carriage returns"
 
 # 1. A kill in each stage, then --resume until the run ends.
+# Every kill point in the first stage, and in each later stage (each kind) one between its start
+# and its record; the last stage is killed after its record, before the final measurement.
 points=(recipe-stage:1 learn:2 checkpoint-renamed:1 recipe-stage-output:1 recipe-stage-done:1
-        recipe-stage:2 recipe-stage-output:2 recipe-stage:3 recipe-stage-output:3
-        recipe-stage-done:3 recipe-stage:4 recipe-stage-output:4 recipe-stage-done:4)
+        recipe-stage-output:2 recipe-stage:3 recipe-stage-output:3 recipe-stage-done:4)
 for point in "${points[@]}"; do
   dir="$work/kill-${point/:/-}"
   NARD_KILL_AT="$point" recipe --out "$dir"
