@@ -169,6 +169,7 @@ json rollout_result_json(const std::string& label, const RolloutResult& r) {
   static const char* names[kOutputs] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
                                         "lose_backgammon"};
   json doc = {{"play", label}, {"trials", r.trials}};
+  if (r.stopped) doc["stopped"] = true;  // cut short (a server's cancel): trials is those played
   for (int k = 0; k < kOutputs; ++k)
     doc[names[k]] = {{"mean", number_json(r.probs[k].mean)},
                      {"se", number_json(r.probs[k].std_error)}};

@@ -113,10 +113,10 @@ void Jobs::run(Job& job, double time_limit_seconds) {
   } catch (...) { result = make_error("the job failed"); }
   std::lock_guard lock(job.mutex);
   job.elapsed = std::chrono::duration<double>(Clock::now() - job.started).count();
-  if (job.cancelled) {
-    job.status = "cancelled";
-  } else if (job.timed_out) {
-    job.status = "timed_out";
+  if (job.cancelled || job.timed_out) {
+    job.status = job.cancelled ? "cancelled" : "timed_out";
+    // What the work finished before it stopped (a rollout's trials so far), when it returns it.
+    if (result) job.result = std::move(result).value();
   } else if (!result) {
     job.status = "failed";
     job.error = result.error().message;
@@ -148,7 +148,7 @@ std::optional<json> Jobs::status(const std::string& id, const std::string& kind)
               {"done", job->done.load()},
               {"total", job->total.load()},
               {"elapsed", number_json(elapsed)}};
-  if (job->status == "done") doc["result"] = job->result;
+  if (job->status == "done" || !job->result.is_null()) doc["result"] = job->result;
   if (job->status == "failed") doc["error"] = job->error;
   if (job->status == "timed_out")
     doc["error"] = "the job ran past the server's time limit of " +

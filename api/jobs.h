@@ -48,7 +48,8 @@ class Jobs {
   // estimate until the work reports); the new job's id, or an Error when max_running jobs run.
   Result<std::string> start(const std::string& kind, int total, JobWork work);
   // {"id", "kind", "status": "running"|"done"|"cancelled"|"timed_out"|"failed", "done", "total",
-  //  "elapsed", "result" (when done), "error" (when failed or timed out)}; nullopt for an
+  //  "elapsed", "result" (when done; when cancelled or timed out, what the work returned: e.g. a
+  //  rollout's trials so far), "error" (when failed or timed out)}; nullopt for an
   // unknown id or one of another kind.
   std::optional<nlohmann::json> status(const std::string& id, const std::string& kind);
   // Stops a running job (its status becomes "cancelled", within a few seconds); the status after.

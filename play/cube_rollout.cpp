@@ -63,12 +63,14 @@ Result<CubeRolloutResult> rollout_cube_decision(const Rules& rules, const Positi
   cubeless.cubeful = false;
   Result<RolloutResult> plain = rollout(rules, pos, cubeless, make_evaluator, part(0));
   if (!plain) return plain.error();
+  if (plain->stopped) return make_error("rollout stopped");  // the three lines must pair
 
   RolloutConfig hold = config;
   hold.cubeful = true;
   hold.root_may_double = false;
   Result<RolloutResult> nd = rollout(rules, pos, hold, make_evaluator, part(1));
   if (!nd) return nd.error();
+  if (nd->stopped) return make_error("rollout stopped");  // the three lines must pair
 
   RolloutConfig taken = config;
   taken.cubeful = true;
@@ -76,6 +78,7 @@ Result<CubeRolloutResult> rollout_cube_decision(const Rules& rules, const Positi
   taken.cube = CubeView{raised, CubeHolder::Opponent, true};
   Result<RolloutResult> dt = rollout(rules, pos, taken, make_evaluator, part(2));
   if (!dt) return dt.error();
+  if (dt->stopped) return make_error("rollout stopped");  // the three lines must pair
 
   const double ratio = double(raised) / double(stake);  // dt is per unit of the raised stake
   CubeRolloutResult r;

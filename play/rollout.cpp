@@ -304,13 +304,19 @@ std::optional<Error> check_config(const Rules& rules, const RolloutConfig& c) {
   return std::nullopt;
 }
 
-// One trial's values and its accumulated luck.
+// One trial's values and its accumulated luck; played is false for a trial a stop skipped.
 struct TrialValues {
   Values raw, luck;
+  bool played = false;
 };
 
-// Runs `jobs` trials (job j = trial j % trials of position j / trials) on the configured threads;
-// with config.comm, this rank's share of them, and then every rank gets every job's values.
+// Job j of a rollout of S positions: trial j / S of position j % S. The positions' trials are
+// interleaved, so that a stopped rollout has played about as many trials of each.
+size_t job_index(size_t start, int trial, size_t starts) { return size_t(trial) * starts + start; }
+
+// Runs `jobs` trials (see job_index) on the configured threads; with config.comm, this rank's
+// share of them, and then every rank gets every job's values. Stopped (config.stop): this
+// process's values so far (the skipped trials not played), or an error under config.comm.
 Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Position> starts,
                                           const RolloutConfig& config,
                                           const EvaluatorFactory& make_evaluator,
@@ -338,12 +344,17 @@ Result<std::vector<TrialValues>> run_jobs(const Rules& rules, std::span<const Po
       [&](Worker& worker, long long k) {
         if (config.stop && config.stop->load(std::memory_order_relaxed)) return;
         const int j = int(mine[size_t(k)]);
+        const int n_starts = int(starts.size());
         TrialValues& v = values[size_t(k)];
-        v.raw = worker.play_trial(starts[size_t(j / trials)], j % trials, &v.luck);
+        v.raw = worker.play_trial(starts[size_t(j % n_starts)], j / n_starts, &v.luck);
+        v.played = true;
         const int d = ++done;
         if (omp_get_thread_num() == 0) report(d);
       });
-  if (config.stop && config.stop->load()) return make_error("rollout stopped");
+  if (config.stop && config.stop->load()) {
+    if (comm) return make_error("rollout stopped");
+    return values;
+  }
   if (progress) progress(jobs, jobs);
   if (!comm) return values;
   Result<std::vector<TrialValues>> all = gather_values<TrialValues>(*comm, jobs, values);
@@ -369,17 +380,21 @@ Result<std::vector<RolloutResult>> run(const Rules& rules, std::span<const Posit
   const int trials = config.trials;
   Result<std::vector<TrialValues>> jobs = run_jobs(rules, starts, config, make_evaluator, progress);
   if (!jobs) return jobs.error();
-  std::vector<Values> raw, luck;
-  for (const TrialValues& v : *jobs) raw.push_back(v.raw), luck.push_back(v.luck);
-
   std::vector<RolloutResult> out(starts.size());
   for (size_t s = 0; s < starts.size(); ++s) {
-    std::vector<Values> v(raw.begin() + long(s * trials), raw.begin() + long((s + 1) * trials));
-    if (config.variance_reduction)
-      for (int t = 0; t < trials; ++t)
-        for (int k = 0; k < kValues; ++k) v[size_t(t)][k] -= luck[s * trials + size_t(t)][k];
+    // The position's played trials in trial order, luck taken off.
+    std::vector<Values> v;
+    for (int t = 0; t < trials; ++t) {
+      const TrialValues& trial = (*jobs)[job_index(s, t, starts.size())];
+      if (!trial.played) continue;
+      v.push_back(trial.raw);
+      if (config.variance_reduction)
+        for (int k = 0; k < kValues; ++k) v.back()[k] -= trial.luck[k];
+    }
+    if (v.empty()) return make_error("rollout stopped before its first trials finished");
     RolloutResult& r = out[s];
-    r.trials = trials;
+    r.trials = int(v.size());
+    r.stopped = r.trials < trials;
     for (int k = 0; k < kOutputs; ++k) r.probs[k] = estimate(v, k);
     r.equity = estimate(v, kEquity);
     r.cubeful = config.cubeful;

@@ -30,7 +30,9 @@
 // the opponent).
 //
 // Stopping: when config.stop points to a flag that becomes true, the trials not yet started are
-// skipped and the rollout fails with "rollout stopped" (a server's cancel button or time limit).
+// skipped (a server's cancel button or time limit). The result is then that of the trials played
+// (RolloutResult::stopped; the trials of several plays are interleaved, so each has about as
+// many), or an error when a play has none, or under config.comm ("rollout stopped").
 //
 // Determinism: trial i uses game_seed(seed, i); results do not depend on the thread count, nor on
 // the number of ranks when `comm` spreads the trials over the processes of an MPI run
@@ -83,7 +85,8 @@ struct Estimate {
 };
 
 struct RolloutResult {
-  int trials = 0;
+  int trials = 0;        // trials played
+  bool stopped = false;  // config.stop cut the rollout short: trials < config.trials
   // The five probabilities in Probabilities order (win, win_gammon, win_backgammon, lose_gammon,
   // lose_backgammon), the cubeless equity (rules' gammon values) and, when cubeful, the cubeful
   // equity per unit of the starting cube. Root side's view.
@@ -91,9 +94,9 @@ struct RolloutResult {
   Estimate equity;
   Estimate cubeful_equity;
   bool cubeful = false;
-  // Cubeful: each trial's cubeful value (luck-adjusted), trial i at index i. Rollouts with the
-  // same seed throw the same dice in trial i, so the differences of two such lists give a paired
-  // estimate of a difference of equities (play/cube_rollout.h).
+  // Cubeful: each trial's cubeful value (luck-adjusted), trial i at index i (of a rollout that was
+  // not stopped). Rollouts with the same seed throw the same dice in trial i, so the differences
+  // of two such lists give a paired estimate of a difference of equities (play/cube_rollout.h).
   std::vector<double> cubeful_trials;
   Probabilities mean_probabilities() const;
 };

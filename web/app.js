@@ -626,6 +626,8 @@ async function startRollout() {
   try {
     const job = await api('rollout', req);
     state.rollout = { id: job.id };
+    $('ro-progress').max = Math.max(1, job.total || 1);
+    $('ro-progress').value = 0;
     $('ro-start').disabled = true;
     $('ro-cancel').disabled = false;
     $('ro-out').innerHTML = '<span class="muted">Rolling out…</span>';
@@ -647,8 +649,8 @@ async function pollRollout() {
       return;
     }
     endRollout();
-    if (s.status === 'done') showRollout(s.result);
-    else $('ro-out').innerHTML = `<span class="muted">Rollout ${escapeHtml(s.status)}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
+    if (s.result) showRollout(s.result, s.status);
+    else $('ro-out').innerHTML = `<span class="muted">Rollout ${escapeHtml(s.status.replace('_', ' '))}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
   } catch (e) {
     endRollout();
     showError(e);
@@ -672,7 +674,8 @@ async function cancelRollout() {
   }
 }
 
-function showRollout(result) {
+// status: the job's ("done"; "cancelled" or "timed_out" with the trials played so far).
+function showRollout(result, status = 'done') {
   if (result.kind === 'cube_decision') {
     const c = result.cube_decision;
     const row = (name, e) => `<tr><td class="left">${name}</td><td>${fmt.eq(e.mean)} <span class="muted">${fmt.se(e.se)}</span></td><td>${fmt.eq(e.model)}</td></tr>`;
@@ -692,8 +695,11 @@ function showRollout(result) {
     (r.cubeful_equity ? `<td>${fmt.eq(r.cubeful_equity.mean)} <span class="muted">${fmt.se(r.cubeful_equity.se)}</span></td>` : '') +
     `<td>${fmt.pct(r.win.mean)}</td><td>${fmt.pct(r.win_gammon.mean)}</td><td>${fmt.pct(r.lose_gammon.mean)}</td></tr>`).join('');
   const cubeful = result.results.length && result.results[0].cubeful_equity;
+  const trials = result.results.map((r) => r.trials);
+  const counted = Math.min(...trials) === Math.max(...trials) ? `${trials[0]} trials` : `${Math.min(...trials)}–${Math.max(...trials)} trials`;
+  const cut = status === 'done' ? '' : status === 'cancelled' ? 'Cancelled: the results of the trials played, ' : 'Stopped at the time limit: the results of the trials played, ';
   $('ro-out').innerHTML = `<div class="table-scroll"><table class="data"><thead><tr><th class="left">${result.kind === 'plays' ? 'Play' : ''}</th><th>Equity (95%)</th>${cubeful ? '<th>Cubeful</th>' : ''}<th>Win</th><th>W g</th><th>L g</th></tr></thead><tbody>${rows}</tbody></table></div>` +
-    `<p class="muted">${result.results[0].trials} trials each.</p>`;
+    `<p class="muted" id="ro-note">${cut}${counted} each.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -276,6 +276,18 @@ def run(d, server, out):
     if results != sorted(results, reverse=True):
         raise Failure(f"the rollout's plays are not best first: {results}")
     d.screenshot(os.path.join(out, "eval_cube_rollout.png"))
+    # Cancel keeps the trials played so far (issue 36), for every play, and says so.
+    d.type("#ro-trials", "100000")
+    d.type("#ro-truncate", "0")
+    d.click("#ro-start")
+    d.wait("the long rollout under way", lambda: d.js(
+        "const p = document.getElementById('ro-progress'); return p.max === 300000 && p.value >= 30"),
+        timeout=60)
+    d.click("#ro-cancel")
+    d.wait("the cancelled rollout's partial result", lambda: "Cancelled" in d.text("#ro-out"), timeout=30)
+    rows = d.js("return document.querySelectorAll('#ro-out tbody tr').length")
+    if rows < 2 or "trials" not in d.text("#ro-note"):
+        raise Failure(f"the cancelled rollout shows {rows} plays: {d.text('#ro-out')!r}")
 
     # --- A whole match analysed (a gnubg .mat pasted): the job's progress, each player's
     # summary and the marked errors, the same as the API's; an error shown on the board.

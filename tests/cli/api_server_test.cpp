@@ -384,6 +384,13 @@ TEST(ApiServerRollout, JobRunsToItsResultAndCanBeCancelled) {
   if (cancelled["status"] == "running") cancelled = wait_for_job(server, long_job["id"]);
   EXPECT_EQ(cancelled["status"], "cancelled") << cancelled;
   EXPECT_LT(cancelled["done"].get<int>(), 100000);
+  // The trials played before the cancel are kept, marked as cut short.
+  ASSERT_TRUE(cancelled.contains("result")) << cancelled;
+  const json& partial = cancelled["result"]["results"][0];
+  EXPECT_EQ(partial["stopped"], true);
+  EXPECT_GT(partial["trials"].get<int>(), 0);
+  EXPECT_LT(partial["trials"].get<int>(), 100000);
+  EXPECT_TRUE(partial["equity"]["mean"].is_number());
   auto [s5, unknown] = server.get("/api/rollout/r999-000000");
   EXPECT_EQ(s5, 404) << unknown;
   // The slot is free again.

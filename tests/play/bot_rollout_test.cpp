@@ -156,7 +156,7 @@ TEST(Rollout, CubefulTrialsPlayTheCubeAsTheAnalysisSays) {
   EXPECT_NEAR(res->equity.mean, 2.0, 1e-9);  // cubeless: the gammon
 }
 
-TEST(Rollout, StopFlagEndsTheRolloutEarly) {
+TEST(Rollout, StopFlagEndsTheRolloutEarlyWithTheTrialsPlayed) {
   const Rules r = wbf();
   RolloutConfig c;
   c.trials = 100000;
@@ -170,9 +170,42 @@ TEST(Rollout, StopFlagEndsTheRolloutEarly) {
     if (done >= 10) stop = true;
   };
   Result<RolloutResult> res = rollout(r, middle_game(), c, fake_factory(r), progress);
-  ASSERT_FALSE(res.ok());
-  EXPECT_EQ(res.error().message, "rollout stopped");
+  ASSERT_TRUE(res.ok()) << res.error().message;
+  EXPECT_TRUE(res->stopped);
+  EXPECT_GE(res->trials, 10);
+  EXPECT_LT(res->trials, 1000);
   EXPECT_LT(calls, 1000);
+  // The result is that of the trials played: the same as a rollout of that many trials when
+  // they were trials 0..n-1 (one thread plays them in order).
+  stop = false;
+  c.threads = 1;
+  const RolloutProgress stop_at_20 = [&](int done, int) { if (done >= 20) stop = true; };
+  Result<RolloutResult> cut = rollout(r, middle_game(), c, fake_factory(r), stop_at_20);
+  ASSERT_TRUE(cut.ok());
+  ASSERT_EQ(cut->trials, 20);
+  RolloutConfig twenty = c;
+  twenty.trials = 20;
+  twenty.stop = nullptr;
+  Result<RolloutResult> full = rollout(r, middle_game(), twenty, fake_factory(r));
+  ASSERT_TRUE(full.ok());
+  EXPECT_FALSE(full->stopped);
+  EXPECT_DOUBLE_EQ(cut->equity.mean, full->equity.mean);
+  EXPECT_DOUBLE_EQ(cut->equity.std_error, full->equity.std_error);
+  // Several plays: their trials are interleaved, so a stop leaves each about as many.
+  stop = false;
+  const Position plays[3] = {middle_game(), middle_game(), middle_game()};
+  const RolloutProgress stop_at_30 = [&](int done, int) { if (done >= 30) stop = true; };
+  Result<std::vector<RolloutResult>> each = rollout_plays(r, plays, c, fake_factory(r), stop_at_30);
+  ASSERT_TRUE(each.ok()) << each.error().message;
+  for (const RolloutResult& one : *each) {
+    EXPECT_TRUE(one.stopped);
+    EXPECT_EQ(one.trials, 10);
+  }
+  // Stopped before it starts: no trial, an error.
+  stop = true;
+  Result<RolloutResult> none = rollout(r, middle_game(), c, fake_factory(r));
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("stopped"), std::string::npos);
   // An unset flag changes nothing.
   stop = false;
   c.trials = 36;
