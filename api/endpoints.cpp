@@ -10,6 +10,7 @@
 #include "formats/match_text.h"
 #include "formats/position_arg.h"
 #include "play/agents.h"
+#include "play/resignation.h"
 
 namespace nard::api {
 
@@ -144,6 +145,37 @@ json Api::cube(const json& request) {
   Result<CubeDecision> d = agent.analyse_cube(pos, view);
   if (!d) throw RequestError(400, d.error().message);
   return cube_document(config.ply, *d, view);
+}
+
+// The bot's answer to a resignation by the side on roll of "position" (before his roll, or with
+// "dice" after it): "resign" single|gammon|backgammon, the match and cube fields as for /api/cube.
+// It accepts when the points conceded are worth at least playing on (BotAgent), and says both
+// values from its side: points per unit of cube in money play, match winning chances in a match.
+json Api::resign(const json& request) {
+  RequestFields f(request);
+  const Loaded l = load_game(f, models_);
+  std::string text;
+  const Position pos = read_position(f, l.game.resolved, &text);
+  const Dice dice = f.has("dice") ? read_dice(f) : Dice{};  // Dice{}: before the roll
+  const std::string level = f.string("resign", "single");
+  SearchConfig config;
+  config.ply = read_ply(f, limits_);
+  const MatchView view = read_match(f, l.game.resolved, text);
+  f.reject_unknown();
+  Result<int> points = resignation_points(l.game.resolved, level, pos);
+  if (!points) throw bad_field("resign", points.error().message);
+  NeuralEvaluator net(l.model);
+  DeadlineEvaluator evaluator(net, deadline());
+  BotAgent bot(l.game.resolved, evaluator, config, &models_.met());
+  const BotAgent::ResignationValues v =
+      bot.resignation_values(pos.flipped(), dice, *points, opponent_view(view));
+  const bool match = view.match_length > 0;
+  return {{"resign", level},
+          {"points", *points},
+          {"accepted", v.accept >= v.play_on - 1e-9},
+          {"play_on", number_json(v.play_on)},
+          {"accept", number_json(v.accept)},
+          {"units", match ? "match winning chance" : "points per unit of cube"}};
 }
 
 json Api::rollout_start(const json& request) {

@@ -32,6 +32,7 @@ class Api {
   nlohmann::json hint(const nlohmann::json& request);
   nlohmann::json eval(const nlohmann::json& request);
   nlohmann::json cube(const nlohmann::json& request);
+  nlohmann::json resign(const nlohmann::json& request);
   // Starts a job: {"id", "status", ...} as rollout_status. RequestError 429 at the job limit.
   nlohmann::json rollout_start(const nlohmann::json& request);
   // RequestError 404 for an unknown id.

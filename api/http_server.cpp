@@ -123,6 +123,7 @@ void HttpServer::routes() {
   post("/api/hint", &Api::hint);
   post("/api/eval", &Api::eval);
   post("/api/cube", &Api::cube);
+  post("/api/resign", &Api::resign);
   post("/api/rollout", &Api::rollout_start);
   post("/api/analyze", &Api::analyze_start);
   s.Get("/api/info", [this](const httplib::Request&, httplib::Response& res) {

@@ -65,9 +65,9 @@ BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Di
   const Position resigner = pos.flipped();
   MoveGenerator gen(rules_);
   PlayList list;
-  list.size = gen.generate(resigner, dice, list.positions.get(), list.moves.get());
+  if (dice != Dice{}) list.size = gen.generate(resigner, dice, list.positions.get(), list.moves.get());
   Probabilities ours;
-  if (list.size == 0) {
+  if (dice == Dice{} || list.size == 0) {  // before the roll, or no legal play
     ours = invert(search_.evaluate(resigner, search_.config().ply));
   } else {
     const std::vector<RankedPlay> ranked = search_.rank_plays(resigner, dice, list.plays());

@@ -48,7 +48,8 @@ class BotAgent final : public Agent {
   // rule), by match winning chances (the table) in a match.
   bool accept_resignation(const Position& pos, Dice dice, int points,
                           const MatchView& view) override;
-  // Our value of playing on against a resigner who rolled `dice` (pos seen from us): money
+  // Our value of playing on against a resigner who rolled `dice` (Dice{}: who has not rolled yet;
+  // pos seen from us): money
   // points per cube value, or the match winning chance; and the value of accepting `points`.
   struct ResignationValues {
     double play_on = 0, accept = 0;

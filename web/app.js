@@ -142,7 +142,7 @@ function redraw() {
   } else {
     $('edit-count').textContent = '';
   }
-  $('undo-btn').disabled = !(state.entry && state.entry.made.length);
+  $('undo-btn').disabled = !(state.pendingPlay || (state.entry && state.entry.made.length));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,6 +385,10 @@ function tryMove(from, to) {
 
 function undoMoves() {
   if (!state.plays) return;
+  if (state.pendingPlay) {
+    state.pendingPlay = null;
+    $('confirm-btn').hidden = true;
+  }
   state.entry = new Board.MoveEntry(state.entry.start, state.entry ? currentRoll() : state.roll, state.plays, state.preset.landing);
   state.selected = null;
   setStatus('');
@@ -777,27 +781,50 @@ async function cancelMatchAnalysis() {
   }
 }
 
-// Every marked error of the analysis, in match order.
+// The move numbers of a game's turns as a .mat file writes them (gnubg's export): each line holds
+// a cell of player 0 (left) and one of player 1 (right); a roll, a double and a take or pass each
+// fill a cell, in turn order. For turn i: {roll, double, response} line numbers.
+function matLines(turns) {
+  let cell = 0;
+  const line = () => Math.floor(cell / 2) + 1;
+  return turns.map((t) => {
+    if (cell % 2 !== t.player) cell++;  // the other side's cell is empty (he did not move)
+    const at = {};
+    const c = t.cube_decision;
+    if (c && c.doubled) {
+      at.double = line();
+      cell++;
+      at.response = line();
+      cell++;
+    }
+    at.roll = line();
+    if (t.dice) cell++;
+    return at;
+  });
+}
+
+// Every marked error of the analysis, in match order; `turn` is the .mat file's move number.
 function matchErrors(result) {
   const errors = [];
   for (const g of result.games) {
+    const lines = matLines(g.turns);
     g.turns.forEach((t, i) => {
       // The turn's match and cube, from the side on roll's view, go with it to the board.
-      const at = { game: g.number, turn: i + 1, variant: g.variant, position: t.position, onRoll: t.player,
+      const at = { game: g.number, variant: g.variant, position: t.position, onRoll: t.player,
         score: t.score, cube: t.cube, cubeOwner: t.cube_owner, crawford: t.crawford_game };
       const c = t.cube_decision;
       if (c && c.skill) {
-        errors.push({ ...at, player: t.player, what: c.doubled ? 'Double' : 'No double', better: c.proper_action,
-          error: c.error, skill: c.skill, dice: null });
+        errors.push({ ...at, turn: c.doubled ? lines[i].double : lines[i].roll, player: t.player,
+          what: c.doubled ? 'Double' : 'No double', better: c.proper_action, error: c.error, skill: c.skill, dice: null });
       }
       if (c && c.response_skill) {
         const took = c.response === 'take' || c.response === 'beaver';
-        errors.push({ ...at, player: 1 - t.player, what: took ? 'Take' : 'Pass', better: took ? 'Pass' : 'Take',
-          error: c.response_error, skill: c.response_skill, dice: null, receiver: true });
+        errors.push({ ...at, turn: lines[i].response, player: 1 - t.player, what: took ? 'Take' : 'Pass',
+          better: took ? 'Pass' : 'Take', error: c.response_error, skill: c.response_skill, dice: null, receiver: true });
       }
       const p = t.checker_play;
       if (p && p.skill) {
-        errors.push({ ...at, player: t.player, what: p.plays[p.played].move, better: p.plays[0].move,
+        errors.push({ ...at, turn: lines[i].roll, player: t.player, what: p.plays[p.played].move, better: p.plays[0].move,
           error: p.error, skill: p.skill, dice: t.dice });
       }
     });
@@ -949,6 +976,13 @@ function updatePlayUi() {
   $('roll-btn').disabled = !humanToAct;
   $('double-btn').disabled = !(humanToAct && canDouble('human'));
   $('play-hint-btn').disabled = !(m && !m.over && m.turn === 'human' && m.humanRoll);
+  $('resign-btn').disabled = !(m && !m.over && m.turn === 'human' && !m.pendingDouble && !state.pendingPlay);
+  // The levels the game has (rules' gammon and backgammon values; Tawla 31 concedes its count).
+  const p = state.preset || {};
+  const gammons = !p.scores_checker_count && p.gammon_value > 1;
+  const allowed = { single: true, gammon: gammons, backgammon: gammons && p.backgammon_value > p.gammon_value };
+  for (const o of $('resign-level').options) o.disabled = !allowed[o.value];
+  if (!allowed[$('resign-level').value]) $('resign-level').value = 'single';
   $('take-btn').hidden = !(m && m.pendingDouble === 'bot');
   $('pass-btn').hidden = !(m && m.pendingDouble === 'bot');
   redraw();
@@ -1026,9 +1060,47 @@ async function humanRolled(roll) {
   }
 }
 
+// A finished play in a game waits for Confirm play (or Undo) before it is sent.
 function humanPlayed(play) {
+  state.pendingPlay = play;
+  $('confirm-btn').hidden = false;
+  setStatus(`Your play: ${play.move}. Confirm it, or Undo to move again.`);
+  updatePlayUi();
+}
+
+function confirmPlay() {
+  const play = state.pendingPlay;
+  if (!play) return;
+  state.pendingPlay = null;
+  $('confirm-btn').hidden = true;
   log(`You play ${play.move}.`);
   endHumanTurn(play);
+}
+
+// The human offers nard the game at the level chosen (gnubg's single, gammon, backgammon); nard
+// accepts when that is worth at least playing on (POST /api/resign).
+async function humanResigns() {
+  const m = state.match;
+  if (!m || m.over || m.turn !== 'human' || state.pendingPlay) return;
+  const level = $('resign-level').value;
+  const req = { ...gameFields(), position: positionFor('human'), ply: m.ply, resign: level, ...cubeFieldsFor('human') };
+  if (m.humanRoll) req.dice = m.humanRoll.join('');
+  try {
+    const d = await api('resign', req);
+    log(`You resign a ${level === 'single' ? 'single game' : level}.`);
+    if (!d.accepted) {
+      log('nard declines: it plays on.');
+      return setStatus('nard declines the resignation: play on.');
+    }
+    log('nard accepts.');
+    state.entry = null;
+    state.selected = null;
+    state.roll = null;
+    m.humanRoll = null;
+    gameOver('bot', { kind: 'resigned', points: d.points });
+  } catch (e) {
+    showError(e);
+  }
 }
 
 function endHumanTurn(play) {
@@ -1260,6 +1332,8 @@ function wire() {
   $('ma-cancel').addEventListener('click', cancelMatchAnalysis);
   $('ma-out').addEventListener('click', onMatchErrorRow);
   $('undo-btn').addEventListener('click', undoMoves);
+  $('confirm-btn').addEventListener('click', confirmPlay);
+  $('resign-btn').addEventListener('click', humanResigns);
   $('play-select').addEventListener('change', (e) => {
     const i = e.target.value;
     e.target.value = '';

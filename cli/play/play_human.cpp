@@ -7,6 +7,7 @@
 
 #include "cli/analysis/board_diagram.h"
 #include "game/cube.h"
+#include "play/resignation.h"
 
 namespace nard::tools {
 
@@ -82,26 +83,9 @@ bool HumanAgent::common_command(const std::string& answer, const char* prompt_he
 }
 
 Result<int> HumanAgent::resignation_points(const std::string& answer, const Position& pos) const {
-  std::string level = lower(answer.substr(std::min(answer.size(), size_t(6))));
+  std::string level = lower(answer.substr(std::min(answer.size(), size_t(6))));  // after "resign"
   while (!level.empty() && level.front() == ' ') level.erase(0, 1);
-  if (rules_.counts_checkers_left()) {
-    // The winner scores the loser's checkers left: the resignation concedes them.
-    if (!level.empty() && level != "single" && level != "s")
-      return make_error("in " + std::string(variant_name(rules_.variant)) +
-                        " a resignation concedes your checkers left on the board: type resign");
-    return kCheckers - pos.mover_off;
-  }
-  if (level.empty() || level == "single" || level == "s" || level == "normal" || level == "n")
-    return 1;
-  if (level == "gammon" || level == "g") {
-    if (!rules_.has_gammons()) return make_error("this game has no gammons: resign single");
-    return rules_.gammon_value;
-  }
-  if (level == "backgammon" || level == "b" || level == "bg") {
-    if (!rules_.has_backgammons()) return make_error("this game has no backgammons");
-    return rules_.backgammon_value;
-  }
-  return make_error("resign single, resign gammon or resign backgammon");
+  return nard::resignation_points(rules_, level, pos);
 }
 
 void HumanAgent::show_play_hint(const Position& pos, Dice dice) {

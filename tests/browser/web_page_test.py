@@ -126,6 +126,24 @@ class WebDriver:
             pass
 
 
+def mat_file_cells(text):
+    """{(game, move number, column): cell text} of a .mat file (gnubg's export: each numbered line
+    holds the left player's cell in its first half and the right player's after it)."""
+    cells, game = {}, 0
+    for line in text.splitlines():
+        m = re.match(r"\s*Game (\d+)", line)
+        if m:
+            game = int(m.group(1))
+            continue
+        m = re.match(r"\s*(\d+)\) ", line)
+        if not m or not game:
+            continue
+        # "%3d) " and a left cell 28 characters wide (a cube action is indented by one).
+        number, left, right = int(m.group(1)), line[5:33].strip(), line[33:].strip()
+        cells[(game, number, 0)], cells[(game, number, 1)] = left, right
+    return cells
+
+
 def start_server(nard, static_dir):
     extra = ["--static", static_dir] if static_dir else []
     proc = subprocess.Popen([nard, "serve", "--port", "0", "--max-jobs", "1"] + extra,
@@ -332,6 +350,18 @@ def run(d, server, out):
         raise Failure(f"error rate on the page {page_rate!r}, the API's {result['stats'][0]['error_rate']}")
     if [e[3] for e in page_errors] != [e[1] for e in expected] or not expected:
         raise Failure(f"the page lists {[e[3] for e in page_errors]}, the API {[e[1] for e in expected]}")
+    # Each error's Game·turn is the move number of the .mat file's line that holds it, in the
+    # player's column (left: the first player): its roll, or its double, take or pass.
+    mat_cells = mat_file_cells(match_text)
+    for row in page_errors:
+        game, turn = (int(x) for x in row[0].split("\u00b7"))
+        column = players[1:].index(row[1])
+        cell = mat_cells.get((game, turn, column), "")
+        wanted = {"Double": "Doubles", "Take": "Takes", "Pass": "Drops"}.get(row[3])
+        if wanted is None and row[2]:
+            wanted = row[2] + ":"
+        if wanted and not cell.startswith(wanted):
+            raise Failure(f"the error {row[:4]} is at .mat line {game}/{turn}, whose cell is {cell!r}")
     print(f"  match analysed: {len(expected)} marked errors, error rates "
           f"{[round(s['error_rate'], 1) for s in result['stats']]}")
     d.click("#ma-errors tbody tr:first-child")
@@ -454,10 +484,31 @@ def run(d, server, out):
     if not d.js("return document.getElementById('roll-btn').disabled"):
         d.click("#roll-btn")
     d.wait("the human's roll", lambda: "move your checkers" in status(d) or "cannot move" in d.text("#play-log"))
-    # Play the first legal play from the list, then wait for the bot's answer.
+    # Play the first legal play from the list: it waits for Confirm play (Undo takes it back),
+    # then the bot answers.
     if d.js("return document.querySelectorAll('#play-select option').length") > 1:
+        log_before = d.text("#play-log")
         d.click('#play-select option[value="0"]')
+        d.wait("the play to confirm", lambda: "Confirm it" in status(d) and
+               not d.js("return document.getElementById('confirm-btn').hidden"))
+        time.sleep(0.5)
+        if d.text("#play-log") != log_before:
+            raise Failure(f"the play was sent before it was confirmed: {d.text('#play-log')!r}")
+        d.click("#undo-btn")
+        if not d.js("return document.getElementById('confirm-btn').hidden"):
+            raise Failure("Undo leaves the play to confirm")
+        d.click('#play-select option[value="0"]')
+        d.wait("the play to confirm again", lambda: "Confirm it" in status(d))
+        d.click("#confirm-btn")
+        d.wait("the bot's play", lambda: "nard rolls" in d.text("#play-log")[len(log_before):], timeout=60)
     d.wait("the bot's play", lambda: "nard rolls" in d.text("#play-log"), timeout=60)
+    # On the human's next turn: resign a backgammon, which nard accepts (3 points).
+    d.wait("the human's turn again", lambda: not d.js("return document.getElementById('resign-btn').disabled"), timeout=60)
+    select(d, "#resign-level", "backgammon")
+    d.click("#resign-btn")
+    d.wait("the resignation accepted", lambda: "nard wins 3 points (resigned)" in d.text("#play-log"), timeout=30)
+    if d.js("return document.getElementById('next-game-btn').hidden"):
+        raise Failure("after a resignation the next game is not offered")
     # Rolls are written as players write them, the larger die first.
     for a, b in re.findall(r"rolls? (\d)-(\d)", d.text("#play-log")):
         if int(a) < int(b):

@@ -245,6 +245,41 @@ TEST_F(ApiServer, CubeAnalysesMoneyAndMatchPlay) {
   EXPECT_EQ(crawford["doubler"], "cannot_double");
 }
 
+// A resignation by the side on roll: the bot accepts what is worth at least playing on.
+TEST_F(ApiServer, ResignIsAcceptedWhenItConcedesAtLeastTheBotsValue) {
+  // The resigner (x) has all 15 checkers in the bot's home board; the bot (o) has 2 left: the bot
+  // wins a backgammon nearly always. A single game is declined, a backgammon accepted.
+  const char* lost = "x 24:15; o 1:2 off:13";
+  auto [s1, single] = server_->post("/api/resign", json{{"position", lost}, {"resign", "single"}});
+  ASSERT_EQ(s1, 200) << single;
+  EXPECT_EQ(single["accepted"], false) << single;
+  EXPECT_EQ(single["points"], 1);
+  EXPECT_GT(single["play_on"].get<double>(), 1.5);  // mostly gammons and backgammons
+  EXPECT_EQ(single["units"], "points per unit of cube");
+  auto [s2, bg] = server_->post("/api/resign",
+                                json{{"position", lost}, {"resign", "backgammon"}, {"dice", "21"}});
+  ASSERT_EQ(s2, 200) << bg;
+  EXPECT_EQ(bg["accepted"], true) << bg;
+  EXPECT_EQ(bg["points"], 3);
+  // Match play: match winning chances; at 4-away it is all the bot needs.
+  auto [s3, match] = server_->post("/api/resign", json{{"position", lost},
+                                                      {"resign", "single"},
+                                                      {"match_length", 5},
+                                                      {"score", {0, 4}}});
+  ASSERT_EQ(s3, 200) << match;
+  EXPECT_EQ(match["accepted"], true) << match;
+  EXPECT_EQ(match["units"], "match winning chance");
+  EXPECT_DOUBLE_EQ(match["accept"].get<double>(), 1.0);
+  // A level the game does not have, or no such level: 400 naming "resign".
+  auto [s4, tawla] = server_->post(
+      "/api/resign", json{{"variant", "tawla31"}, {"position", "start"}, {"resign", "gammon"}});
+  EXPECT_EQ(s4, 400) << tawla;
+  EXPECT_EQ(tawla["field"], "resign");
+  auto [s5, unknown] = server_->post("/api/resign", json{{"position", lost}, {"resign", "all"}});
+  EXPECT_EQ(s5, 400) << unknown;
+  EXPECT_EQ(unknown["field"], "resign");
+}
+
 // Each bad request: 400 and the field it names.
 TEST_F(ApiServer, BadRequestsGet400NamingTheField) {
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
