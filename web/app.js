@@ -1256,6 +1256,8 @@ function setTab(tab) {
   document.querySelectorAll('.tab').forEach((t) => t.classList.toggle('active', t.dataset.tab === tab));
   $('analyse-panel').hidden = tab !== 'analyse';
   $('play-panel').hidden = tab !== 'play';
+  // Roll and Double sit under the board, beside Undo and Confirm play, in a game.
+  document.querySelectorAll('.play-only').forEach((b) => { b.hidden = tab !== 'play'; });
   if (state.editing) stopEdit();
   state.entry = null;
   state.selected = null;

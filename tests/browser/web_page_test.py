@@ -527,6 +527,24 @@ def run(d, server, out):
     width = d.js("return document.documentElement.scrollWidth")
     if width > 400:
         raise Failure(f"the phone page scrolls sideways: {width}px wide")
+    # The board stays in view while the hint table is scrolled to (issue 36).
+    d.js("document.getElementById('hint-table').scrollIntoView({block: 'end'})")
+    time.sleep(0.3)
+    board = d.js("const r = document.getElementById('board').getBoundingClientRect(); "
+                 "return [r.top, r.bottom, window.innerHeight, window.scrollY]")
+    if board[3] <= 0 or board[0] < -1 or board[1] > board[2]:
+        raise Failure(f"the board leaves the phone screen when the hint table is scrolled to: {board}")
+    d.screenshot(os.path.join(out, "phone_hint_table.png"))
+    # A game on the phone: Roll sits next to the board.
+    d.js("window.scrollTo(0, 0)")
+    d.click("#tab-play")
+    d.click("#new-game-btn")
+    d.wait("the phone game", lambda: "nard" in d.text("#play-log"), timeout=60)
+    roll = d.js("const b = document.getElementById('roll-btn'); const r = b.getBoundingClientRect(); "
+                "return [b.closest('.board-tools') !== null, !b.hidden, r.bottom <= window.innerHeight]")
+    if roll != [True, True, True]:
+        raise Failure(f"the Roll button is not next to the board on a phone: {roll}")
+    d.screenshot(os.path.join(out, "phone_play.png"))
 
 
 def main():
