@@ -9,6 +9,24 @@ namespace nard::api {
 
 using nlohmann::json;
 
+RolloutCandidates rollout_candidates(const Rules& rules, std::shared_ptr<const NeuralModel> model,
+                                     const SearchConfig& search_config, const Position& position,
+                                     Dice dice, int candidates) {
+  MoveGenerator gen(rules);
+  PlayList list;
+  list.size = gen.generate(position, dice, list.positions.get(), list.moves.get());
+  NeuralEvaluator evaluator(std::move(model));
+  Search search(rules, evaluator, search_config);
+  const std::vector<RankedPlay> ranked = search.rank_plays(position, dice, list.plays());
+  RolloutCandidates out;
+  for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, candidates); ++i) {
+    out.plays.push_back(list.positions[ranked[i].index]);
+    out.moves.push_back(format_move(list.moves[ranked[i].index]));
+    out.positions.push_back(format_position_for(out.plays.back().flipped(), rules));
+  }
+  return out;
+}
+
 int rollout_job_total(const RolloutJobSpec& s) {
   const int trials = s.config.trials;
   return s.cube_decision ? 3 * trials : s.dice ? trials * std::max(1, s.candidates) : trials;
@@ -34,22 +52,12 @@ JobWork rollout_job(RolloutJobSpec spec) {
       if (!r) return r.error();
       return rollout_position_document(*r);
     }
-    MoveGenerator gen(s.rules);
-    PlayList list;
-    list.size = gen.generate(s.position, *s.dice, list.positions.get(), list.moves.get());
-    NeuralEvaluator evaluator(s.model);
-    Search search(s.rules, evaluator, s.search);
-    const std::vector<RankedPlay> ranked = search.rank_plays(s.position, *s.dice, list.plays());
-    std::vector<Position> plays;
-    std::vector<std::string> moves, positions;
-    for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, s.candidates); ++i) {
-      plays.push_back(list.positions[ranked[i].index]);
-      moves.push_back(format_move(list.moves[ranked[i].index]));
-      positions.push_back(format_position_for(plays.back().flipped(), s.rules));
-    }
-    Result<std::vector<RolloutResult>> r = rollout_plays(s.rules, plays, config, factory, progress);
+    const RolloutCandidates c =
+        rollout_candidates(s.rules, s.model, s.search, s.position, *s.dice, s.candidates);
+    Result<std::vector<RolloutResult>> r =
+        rollout_plays(s.rules, c.plays, config, factory, progress);
     if (!r) return r.error();
-    return rollout_plays_document(*s.dice, moves, positions, *r);
+    return rollout_plays_document(*s.dice, c.moves, c.positions, *r);
   };
 }
 

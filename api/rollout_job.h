@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "api/jobs.h"
 #include "game/rules.h"
@@ -25,6 +27,17 @@ struct RolloutJobSpec {
   bool cube_decision = false;
   RolloutConfig config;  // threads and stop are set by the job
 };
+
+// The plays of `dice` a rollout of plays takes: the best `candidates` by a search at `search`,
+// best first, with their moves and resulting positions as the rollout document writes them
+// (the position after the play, from the opponent's side, in the rules' format).
+struct RolloutCandidates {
+  std::vector<Position> plays;
+  std::vector<std::string> moves, positions;
+};
+RolloutCandidates rollout_candidates(const Rules& rules, std::shared_ptr<const NeuralModel> model,
+                                     const SearchConfig& search, const Position& position,
+                                     Dice dice, int candidates);
 
 // Trials in all (the job's progress total).
 int rollout_job_total(const RolloutJobSpec& spec);

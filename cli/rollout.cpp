@@ -16,6 +16,7 @@
 #include <string>
 
 #include "api/documents.h"
+#include "api/rollout_job.h"
 #include "cli/bot_args.h"
 #include "cli/distributed_args.h"
 #include "cli/option_checks.h"
@@ -93,8 +94,7 @@ void run_rollout(const RolloutOptions& o) {
   c.cube = *cube;
   const auto model = bot->model;
   const EvaluatorFactory factory = [model] { return std::make_unique<NeuralEvaluator>(model); };
-  std::vector<Position> plays;
-  std::vector<std::string> names, results;
+  api::RolloutCandidates candidates;
   Dice rolled{};
   if (!o.dice.empty()) {
     if (o.cube_decision)
@@ -107,14 +107,8 @@ void run_rollout(const RolloutOptions& o) {
     PlayList list;
     list.size = gen.generate(*pos, *dice, list.positions.get(), list.moves.get());
     if (list.size == 0) return fail_input(make_error("no legal play with " + dice->str()));
-    NeuralEvaluator evaluator(bot->model);
-    Search search(bot->rules, evaluator, bot->search);
-    const std::vector<RankedPlay> ranked = search.rank_plays(*pos, *dice, list.plays());
-    for (size_t i = 0; i < ranked.size() && int(i) < std::max(1, o.candidates); ++i) {
-      plays.push_back(list.positions[ranked[i].index]);
-      names.push_back(format_move(list.moves[ranked[i].index]));
-      results.push_back(format_position_for(plays.back().flipped(), bot->rules));
-    }
+    candidates =
+        api::rollout_candidates(bot->rules, bot->model, bot->search, *pos, *dice, o.candidates);
   }
   // Under mpirun the trials are spread over the ranks (play/rollout.h); rank 0 prints.
   MpiArgs mpi = o.mpi;
@@ -143,14 +137,17 @@ void run_rollout(const RolloutOptions& o) {
       else
         print_result("position", *r);
     } else {
-      Result<std::vector<RolloutResult>> r = rollout_plays(bot->rules, plays, c, factory, progress);
+      Result<std::vector<RolloutResult>> r =
+          rollout_plays(bot->rules, candidates.plays, c, factory, progress);
       if (!r) return fail_distributed(comm, r.error(), true);
       if (!root) return;
       if (o.bot.json) {
-        std::cout << api::rollout_plays_document(rolled, names, results, *r).dump(2) << '\n';
+        std::cout << api::rollout_plays_document(rolled, candidates.moves, candidates.positions, *r)
+                         .dump(2)
+                  << '\n';
         return;
       }
-      for (size_t i = 0; i < r->size(); ++i) print_result(names[i], (*r)[i]);
+      for (size_t i = 0; i < r->size(); ++i) print_result(candidates.moves[i], (*r)[i]);
     }
   });
 }
