@@ -153,4 +153,8 @@ std::string default_checker_reference_path() {
   return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_checker_2ply.txt";
 }
 
+std::string selfplay_checker_reference_path() {
+  return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_checker_2ply.txt";
+}
+
 }  // namespace nard

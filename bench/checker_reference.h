@@ -58,7 +58,12 @@ Result<std::vector<CheckerReference>> parse_checker_references(std::string_view 
                                                                std::string_view origin);
 Result<std::vector<CheckerReference>> load_checker_references(const std::string& path);
 
-// The committed gnubg 2-ply reference: NARD_SOURCE_DIR/tests/data/gnubg_checker_2ply.txt.
+// The committed gnubg 2-ply reference: NARD_SOURCE_DIR/tests/data/gnubg_checker_2ply.txt (pairs
+// from our own net's self-play, `nard bench checker-positions`).
 std::string default_checker_reference_path();
+// The committed gnubg 2-ply reference on pairs from gnubg's own self-play, a distribution we did
+// not make: NARD_SOURCE_DIR/tests/data/gnubg_selfplay_checker_2ply.txt
+// (tests/gnubg/selfplay_positions.py).
+std::string selfplay_checker_reference_path();
 
 }  // namespace nard

@@ -123,4 +123,8 @@ std::string default_cube_reference_path() {
   return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_cube_2ply.txt";
 }
 
+std::string selfplay_cube_reference_path() {
+  return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_cube_2ply.txt";
+}
+
 }  // namespace nard

@@ -53,7 +53,12 @@ Result<std::vector<CubeReference>> parse_cube_references(std::string_view text,
                                                          std::string_view origin);
 Result<std::vector<CubeReference>> load_cube_references(const std::string& path);
 
-// The committed gnubg 2-ply reference: NARD_SOURCE_DIR/tests/data/gnubg_cube_2ply.txt.
+// The committed gnubg 2-ply reference: NARD_SOURCE_DIR/tests/data/gnubg_cube_2ply.txt (positions
+// from our own net's self-play, `nard bench cube-positions`).
 std::string default_cube_reference_path();
+// The committed gnubg 2-ply reference on positions from gnubg's own self-play, a distribution we
+// did not make: NARD_SOURCE_DIR/tests/data/gnubg_selfplay_cube_2ply.txt
+// (tests/gnubg/selfplay_positions.py).
+std::string selfplay_cube_reference_path();
 
 }  // namespace nard

@@ -1,6 +1,10 @@
-// nard bench checker [--file F] [--ply N] [--model M] [--vs-model M2] [--list] [--no-bearoff-db]: our checker-play
-// error against reference equities (default: gnubg 2-ply, tests/data/gnubg_checker_2ply.txt;
-// format in bench/checker_reference.h). For each (position, roll) our play is the one `nard hint`
+// nard bench checker [--file F] [--ply N] [--model M] [--vs-model M2] [--list] [--no-bearoff-db]:
+// our checker-play error against reference equities (format in bench/checker_reference.h).
+// Without --file, both committed gnubg 2-ply sets, one report each, labelled with where their
+// pairs came from: tests/data/gnubg_checker_2ply.txt (our self-play) and
+// tests/data/gnubg_selfplay_checker_2ply.txt (gnubg's self-play, a distribution we did not make: a
+// checker-play change is judged on the set it was not fitted to), then a summary line per set.
+// For each (position, roll) our play is the one `nard hint`
 // ranks first at --ply (Search::best_play over our legal plays, rules wbf), matched to the file's
 // plays by resulting position (bench/checker_error.h). Prints the mean equity lost per move (x1000,
 // ± standard error) overall and split contact / race, the share of moves where we chose the
@@ -84,22 +88,39 @@ std::optional<CheckerError> checker_error_of(LoadedBot& bot, const std::string& 
   return std::move(e).value();
 }
 
-void run_bench_checker(const BenchCheckerOptions& o) {
-  const std::string file = o.file.empty() ? default_checker_reference_path() : o.file;
-  Result<std::vector<CheckerReference>> refs = load_checker_references(file);
-  if (!refs) return fail_input(refs.error());
-  // Both models are loaded before either is measured: a bad --vs-model fails at once.
-  std::unique_ptr<LoadedBot> bot = checker_bot(o, o.model, "--model"), other;
-  if (!bot) return;
-  if (!o.vs_model.empty() && !(other = checker_bot(o, o.vs_model, "--vs-model"))) return;
-  const std::optional<CheckerError> e = checker_error_of(*bot, file, *refs);
-  if (!e) return;
-  std::optional<CheckerError> vs;
-  if (other && !(vs = checker_error_of(*other, file, *refs))) return;
-  std::printf("checker bench: %zu moves from %s; ours at %d-ply, rules %s, model %s%s\n",
-              refs->size(), std::filesystem::path(file).filename().string().c_str(), o.ply,
-              bot->rules.preset.c_str(),
-              std::filesystem::path(bot->model_path).filename().string().c_str(),
+// A reference file and where its pairs came from (empty for a file named by --file).
+struct CheckerSet {
+  std::string file, origin;
+  std::vector<CheckerReference> refs;
+};
+
+// --file alone, or both committed sets; nullopt after reporting a file that does not load.
+std::optional<std::vector<CheckerSet>> load_checker_sets(const BenchCheckerOptions& o) {
+  std::vector<CheckerSet> sets;
+  if (!o.file.empty()) {
+    sets.push_back({o.file, "", {}});
+  } else {
+    sets.push_back({default_checker_reference_path(), "our self-play", {}});
+    sets.push_back({selfplay_checker_reference_path(), "gnubg self-play", {}});
+  }
+  for (CheckerSet& set : sets) {
+    Result<std::vector<CheckerReference>> refs = load_checker_references(set.file);
+    if (!refs) {
+      fail_input(refs.error());
+      return std::nullopt;
+    }
+    set.refs = std::move(refs).value();
+  }
+  return sets;
+}
+
+void print_set_report(const BenchCheckerOptions& o, const LoadedBot& bot, const CheckerSet& set,
+                      const CheckerError& e, const LoadedBot* other, const CheckerError* vs) {
+  std::printf("checker bench: %zu moves from %s%s; ours at %d-ply, rules %s, model %s%s\n",
+              set.refs.size(), std::filesystem::path(set.file).filename().string().c_str(),
+              set.origin.empty() ? "" : (" (" + set.origin + ")").c_str(), o.ply,
+              bot.rules.preset.c_str(),
+              std::filesystem::path(bot.model_path).filename().string().c_str(),
               o.no_bearoff_db       ? " (bear-off: the net)"
               : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
                                     : " (bear-off: the databases)");
@@ -109,25 +130,61 @@ void run_bench_checker(const BenchCheckerOptions& o) {
       "(paired):\n");
   std::printf("  %-8s %6s   %-14s %6s   %-14s %6s   %s\n", "", "moves", "ours", "best", "ref 0-ply",
               "best", "difference");
-  print_tally("all", e->overall);
-  print_tally("contact", e->contact);
-  print_tally("race", e->race);
-  if (e->shallow_choices)
+  print_tally("all", e.overall);
+  print_tally("contact", e.contact);
+  print_tally("race", e.race);
+  if (e.shallow_choices)
     std::printf("Note: %d of our plays were valued by the file below its deepest ply.\n",
-                e->shallow_choices);
+                e.shallow_choices);
   if (vs) {
     std::printf("Ours minus %s's at %d-ply on the same moves (paired, x1000):\n",
                 std::filesystem::path(other->model_path).filename().string().c_str(), o.ply);
     const std::pair<const char*, PairKind> kinds[] = {
         {"all", PairKind::All}, {"contact", PairKind::Contact}, {"race", PairKind::Race}};
     for (const auto& [name, kind] : kinds) {
-      const PairedLoss p = paired_loss(*e, *vs, kind);
+      const PairedLoss p = paired_loss(e, *vs, kind);
       if (p.moves)
         std::printf("  %-8s %6d   %+7.2f ± %4.2f\n", name, p.moves, 1000 * p.mean,
                     1000 * p.standard_error);
     }
   }
-  if (o.list) print_losses(*e);
+  if (o.list) print_losses(e);
+}
+
+void print_summary(const std::vector<CheckerSet>& sets, const std::vector<CheckerError>& results) {
+  std::printf(
+      "Summary: equity lost per move (x1000, ± standard error), share of best plays; ours, then "
+      "the file's 0-ply choice:\n");
+  for (size_t i = 0; i < sets.size(); ++i) {
+    const LossTally& t = results[i].overall;
+    std::printf("  %-16s %6d   %7.2f ± %4.2f  %5.1f%%   %7.2f ± %4.2f  %5.1f%%\n",
+                sets[i].origin.c_str(), t.moves, 1000 * t.mean(), 1000 * t.standard_error(),
+                100 * t.share_best(), 1000 * t.mean_0ply(), 1000 * t.standard_error_0ply(),
+                100 * t.share_best_0ply());
+  }
+}
+
+void run_bench_checker(const BenchCheckerOptions& o) {
+  const std::optional<std::vector<CheckerSet>> sets = load_checker_sets(o);
+  if (!sets) return;
+  // Both models are loaded before either is measured: a bad --vs-model fails at once.
+  std::unique_ptr<LoadedBot> bot = checker_bot(o, o.model, "--model"), other;
+  if (!bot) return;
+  if (!o.vs_model.empty() && !(other = checker_bot(o, o.vs_model, "--vs-model"))) return;
+  std::vector<CheckerError> results;
+  for (const CheckerSet& set : *sets) {
+    std::optional<CheckerError> e = checker_error_of(*bot, set.file, set.refs);
+    if (!e) return;
+    std::optional<CheckerError> vs;
+    if (other && !(vs = checker_error_of(*other, set.file, set.refs))) return;
+    if (!results.empty()) std::printf("\n");
+    print_set_report(o, *bot, set, *e, other.get(), vs ? &*vs : nullptr);
+    results.push_back(std::move(*e));
+  }
+  if (sets->size() > 1) {
+    std::printf("\n");
+    print_summary(*sets, results);
+  }
 }
 }  // namespace
 
@@ -136,7 +193,9 @@ void register_bench_checker(CLI::App& app) {
   auto o = std::make_shared<BenchCheckerOptions>();
   CLI::App* cmd = bench->add_subcommand(
       "checker", "Checker-play error against gnubg 2-ply equities (reference file)");
-  cmd->add_option("--file", o->file, "Reference file (default: tests/data/gnubg_checker_2ply.txt)");
+  cmd->add_option("--file", o->file,
+                  "Reference file (default: both committed sets, tests/data/gnubg_checker_2ply.txt "
+                  "and tests/data/gnubg_selfplay_checker_2ply.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
   cmd->add_option(

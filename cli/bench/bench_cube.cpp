@@ -1,19 +1,31 @@
-// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs] [--list] [--no-bearoff-db]
-// [--one-sided-bearoff]:
-// how often our money cube decisions agree with the reference decisions of a file (default:
-// gnubg 2-ply, tests/data/gnubg_cube_2ply.txt; format in bench/cube_reference.h). Our decision for
-// each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply, rules wbf, bear-off
-// positions from the bear-off databases unless --no-bearoff-db; --one-sided-bearoff leaves the
-// two-sided one out, to measure what it gains). --gnubg-probs feeds the file's
-// cubeless probabilities to our cube model instead of our net: the model's share of the
-// disagreement. --list prints every disagreement.
+// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs | --decisions-from G] [--list]
+// [--disputes OUT] [--no-bearoff-db] [--one-sided-bearoff]:
+// how often our money cube decisions agree with the reference decisions of a file (format in
+// bench/cube_reference.h). Without --file, both committed gnubg 2-ply sets, one report each,
+// labelled with where their positions came from: tests/data/gnubg_cube_2ply.txt (our self-play)
+// and tests/data/gnubg_selfplay_cube_2ply.txt (gnubg's self-play, a distribution we did not make:
+// a cube change is judged on the set it was not fitted to), then a summary line per set.
+// Our decision for each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply,
+// rules wbf, bear-off positions from the bear-off databases unless --no-bearoff-db;
+// --one-sided-bearoff leaves the two-sided one out, to measure what it gains). --gnubg-probs feeds
+// the file's cubeless probabilities to our cube model instead of our net: the model's share of
+// the disagreement. --decisions-from G takes "our" decisions from another reference file instead
+// (the entry of G with the same position and cube), e.g. gnubg 0-ply's (tests/gnubg/cube_oracle.py
+// with NARD_CUBE_PLIES=0) measured against gnubg 2-ply's. --list prints every disagreement;
+// --disputes OUT writes them to OUT, one line each
+// "<Position ID> <cube value> centre|roller  ours=<action> gnubg=<action>" ('#' lines name the
+// settings and the set).
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
 
 #include "bench/cube_agreement.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
+#include "core/atomic_file.h"
 #include "play/agents.h"
 #include "search/cube/money.h"
 
@@ -21,7 +33,7 @@ namespace nard::tools {
 
 namespace {
 struct BenchCubeOptions {
-  std::string file, model;
+  std::string file, model, disputes, decisions_from;
   int ply = 0;
   bool gnubg_probs = false, list = false, no_bearoff_db = false, one_sided_bearoff = false;
   int prune_keep = SearchConfig{}.prune_keep;
@@ -116,10 +128,130 @@ void print_disagreements(const CubeAgreement& a) {
   }
 }
 
+// A reference file and where its positions came from (empty for a file named by --file).
+struct CubeSet {
+  std::string file, origin;
+  std::vector<CubeReference> refs;
+};
+
+// --file alone, or both committed sets; nullopt after reporting a file that does not load.
+std::optional<std::vector<CubeSet>> load_cube_sets(const BenchCubeOptions& o) {
+  std::vector<CubeSet> sets;
+  if (!o.file.empty()) {
+    sets.push_back({o.file, "", {}});
+  } else {
+    sets.push_back({default_cube_reference_path(), "our self-play", {}});
+    sets.push_back({selfplay_cube_reference_path(), "gnubg self-play", {}});
+  }
+  for (CubeSet& set : sets) {
+    Result<std::vector<CubeReference>> refs = load_cube_references(set.file);
+    if (!refs) {
+      fail_input(refs.error());
+      return std::nullopt;
+    }
+    set.refs = std::move(refs).value();
+  }
+  return sets;
+}
+
+// The --disputes lines of one set: a '#' line naming it, then one line per entry where our action
+// differs from the reference's.
+std::string disputes_text(const CubeSet& set, const CubeAgreement& a) {
+  std::string text = "# " + std::filesystem::path(set.file).filename().string() +
+                     (set.origin.empty() ? "" : " (" + set.origin + ")") + "\n";
+  for (const CubeComparison& c : a.comparisons) {
+    const CubeReference& r = *c.reference;
+    if (c.ours == r.action) continue;
+    text += r.position_id + " " + std::to_string(r.cube.value) +
+            (r.cube.owner == CubeHolder::Centred ? " centre" : " roller") +
+            "  ours=" + std::string(cube_action_name(c.ours)) +
+            " gnubg=" + std::string(cube_action_name(r.action)) + "\n";
+  }
+  return text;
+}
+
+void print_summary(const std::vector<CubeSet>& sets, const std::vector<CubeAgreement>& results) {
+  std::printf(
+      "Summary: action agreement (± standard error); doubler and taker cost, millipoints per "
+      "decision:\n");
+  for (size_t i = 0; i < sets.size(); ++i) {
+    const AgreementTally& t = results[i].overall;
+    const AgreementTally& contact = results[i].by_kind[size_t(PositionKind::Contact)];
+    std::printf("  %-16s %6d  %5.1f%% ± %3.1f (contact %5.1f%%)   %5.1f  %5.1f\n",
+                sets[i].origin.c_str(), t.entries, 100 * t.rate(t.action),
+                100 * t.standard_error(t.action), 100 * contact.rate(contact.action),
+                1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
+  }
+}
+
+// "Our" decisions from another reference file: its entry for the same position and cube, its
+// action and equities as they stand; an entry the file lacks is an error.
+Result<CubeDecider> decisions_from_file(const std::string& path) {
+  Result<std::vector<CubeReference>> refs = load_cube_references(path);
+  if (!refs) return refs.error();
+  auto key = [](const CubeReference& r) {
+    return r.position_id + (r.cube.owner == CubeHolder::Me ? " roller " : " centre ") +
+           std::to_string(r.cube.value);
+  };
+  auto by_key = std::make_shared<std::map<std::string, CubeReference>>();
+  std::vector<CubeReference> entries = std::move(refs).value();
+  for (CubeReference& r : entries) by_key->emplace(key(r), std::move(r));
+  return CubeDecider([by_key, key, path](const CubeReference& r) -> Result<CubeDecision> {
+    const auto it = by_key->find(key(r));
+    if (it == by_key->end()) return make_error(path + " has no entry for " + key(r));
+    const CubeReference& e = it->second;
+    CubeDecision d;
+    d.redouble = e.cube.owner == CubeHolder::Me;
+    d.doubler = e.action == CubeAction::NoDouble ? DoublerAction::NoDouble
+                : is_double(e.action)            ? DoublerAction::Double
+                                                 : DoublerAction::TooGood;
+    d.taker = is_pass(e.action) ? TakerAction::Pass : TakerAction::Take;
+    d.cubeless = cubeless_equity(e.cubeless);
+    d.no_double = e.no_double;
+    d.double_take = e.double_take;
+    d.double_pass = e.double_pass;
+    return d;
+  });
+}
+
+// Measures `decide` on every set and prints a report per set (`ours` says whose decisions they
+// are), a summary when there are several, and writes --disputes.
+void report_sets(const BenchCubeOptions& o, const std::vector<CubeSet>& sets,
+                 const CubeDecider& decide, const std::string& ours) {
+  std::vector<CubeAgreement> results;
+  std::string disputes =
+      "# nard bench cube, " + ours + ": the decisions where ours differ from the reference's\n";
+  for (const CubeSet& set : sets) {
+    Result<CubeAgreement> a = measure_cube_agreement(set.refs, decide);
+    if (!a) return fail_input(a.error());
+    if (!results.empty()) std::printf("\n");
+    const std::string origin = set.origin.empty() ? "" : " (" + set.origin + ")";
+    std::printf("cube bench: %zu decisions from %s%s; %s\n", set.refs.size(),
+                std::filesystem::path(set.file).filename().string().c_str(), origin.c_str(),
+                ours.c_str());
+    print_report(*a);
+    if (o.list) print_disagreements(*a);
+    disputes += disputes_text(set, *a);
+    results.push_back(std::move(a).value());
+  }
+  if (sets.size() > 1) {
+    std::printf("\n");
+    print_summary(sets, results);
+  }
+  if (!o.disputes.empty())
+    if (std::optional<Error> e = write_file_atomic(o.disputes, disputes)) return fail_runtime(*e);
+}
+
 void run_bench_cube(const BenchCubeOptions& o) {
-  const std::string file = o.file.empty() ? default_cube_reference_path() : o.file;
-  Result<std::vector<CubeReference>> refs = load_cube_references(file);
-  if (!refs) return fail_input(refs.error());
+  const std::optional<std::vector<CubeSet>> sets = load_cube_sets(o);
+  if (!sets) return;
+  if (!o.decisions_from.empty()) {
+    Result<CubeDecider> from_file = decisions_from_file(o.decisions_from);
+    if (!from_file) return fail_input(from_file.error());
+    return report_sets(
+        o, *sets, *from_file,
+        "ours: the decisions of " + std::filesystem::path(o.decisions_from).filename().string());
+  }
   BotArgs args;
   args.model = o.model;
   args.ply = o.ply;
@@ -140,19 +272,14 @@ void run_bench_cube(const BenchCubeOptions& o) {
     view.cube.turned = r.cube.turned;
     return agent.analyse_cube(r.position, view);
   };
-  Result<CubeAgreement> a = measure_cube_agreement(*refs, decide);
-  if (!a) return fail_input(a.error());
-  std::printf("cube bench: %zu decisions from %s; ours at %d-ply, rules %s, %s%s\n", refs->size(),
-              std::filesystem::path(file).filename().string().c_str(), o.ply, rules.preset.c_str(),
-              o.gnubg_probs
-                  ? "probabilities: the file's (cube model alone)"
-                  : ("model " + std::filesystem::path(bot->model_path).filename().string()).c_str(),
-              o.gnubg_probs         ? ""
-              : o.no_bearoff_db     ? " (bear-off: the net)"
-              : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
-                                    : " (bear-off: the databases)");
-  print_report(*a);
-  if (o.list) print_disagreements(*a);
+  const std::string ours =
+      "ours at " + std::to_string(o.ply) + "-ply, rules " + rules.preset + ", " +
+      (o.gnubg_probs ? std::string("probabilities: the file's (cube model alone)")
+                     : "model " + std::filesystem::path(bot->model_path).filename().string() +
+                           (o.no_bearoff_db       ? " (bear-off: the net)"
+                            : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
+                                                  : " (bear-off: the databases)"));
+  report_sets(o, *sets, decide, ours);
 }
 }  // namespace
 
@@ -161,12 +288,20 @@ void register_bench_cube(CLI::App& app) {
   auto o = std::make_shared<BenchCubeOptions>();
   CLI::App* cmd = bench->add_subcommand(
       "cube", "Agreement of our money cube decisions with gnubg's (reference file)");
-  cmd->add_option("--file", o->file, "Reference file (default: tests/data/gnubg_cube_2ply.txt)");
+  cmd->add_option("--file", o->file,
+                  "Reference file (default: both committed sets, tests/data/gnubg_cube_2ply.txt "
+                  "and tests/data/gnubg_selfplay_cube_2ply.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
-  cmd->add_flag("--gnubg-probs", o->gnubg_probs,
-                "Use the file's cubeless probabilities, not our net");
+  CLI::Option* probs = cmd->add_flag("--gnubg-probs", o->gnubg_probs,
+                                     "Use the file's cubeless probabilities, not our net");
+  cmd->add_option("--decisions-from", o->decisions_from,
+                  "Take the decisions to measure from this reference file (e.g. gnubg 0-ply's), "
+                  "not from our bot")
+      ->excludes(probs);
   cmd->add_flag("--list", o->list, "Print every disagreement");
+  cmd->add_option("--disputes", o->disputes,
+                  "Write every disagreement to this file: ID, cube, owner, ours=, gnubg=");
   cmd->add_option("--prune-keep", o->prune_keep,
                   "Plays per roll the full net values in the lookahead (0: no pruning)")
       ->check(CLI::Range(0, 1000));

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "formats/gnubg_id.h"
@@ -84,6 +85,32 @@ TEST(CubeReferenceFile, CommittedGnubgFileHasEveryKindBothCubesAndConsistentActi
   EXPECT_GE(centred, 250);
   EXPECT_GE(owned, 250);
   EXPECT_GE(checked, int(refs.size()) * 9 / 10);
+}
+
+// The set on gnubg's own self-play (tests/gnubg/selfplay_positions.py): the cube states of real
+// games (centred, or owned by the side on roll on 2 or more), contact the large majority, races and
+// bear-offs present, no entry twice, and gnubg's actions consistent with its equities.
+TEST(CubeReferenceFile, GnubgSelfplayFileIsMostlyContactWithTheGamesCubes) {
+  Result<std::vector<CubeReference>> refs = load_cube_references(selfplay_cube_reference_path());
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  ASSERT_GE(refs->size(), 600u);
+  std::map<PositionKind, int> kinds;
+  std::set<std::pair<std::string, int>> seen;
+  int owned = 0;
+  for (const CubeReference& r : *refs) {
+    ++kinds[classify_for_cube(r.position).kind];
+    EXPECT_TRUE(seen.insert({r.position_id, r.cube.value}).second) << "line " << r.line;
+    owned += r.cube.owner == CubeHolder::Me ? 1 : 0;
+    EXPECT_EQ(r.double_pass, 1.0) << "line " << r.line;
+    const bool pass = r.double_take > r.double_pass;  // the taker's answer, by gnubg's equities
+    if (std::abs(r.double_take - r.double_pass) > 2e-6) {
+      EXPECT_EQ(is_pass(r.action), pass) << "line " << r.line;
+    }
+  }
+  const int n = int(refs->size());
+  EXPECT_GE(kinds[PositionKind::Contact], n * 3 / 4);
+  EXPECT_GE(kinds[PositionKind::Race] + kinds[PositionKind::Bearoff], 30);
+  EXPECT_GE(owned, 10);  // redoubles happen in gnubg's games
 }
 
 TEST(CubeReferenceFile, ErrorsNameTheLine) {
@@ -225,6 +252,20 @@ TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
   EXPECT_EQ(entries, 8) << line;
   EXPECT_EQ(action, "100.0%") << line;
   EXPECT_NE(run.out.find("Confusion"), std::string::npos);
+  EXPECT_EQ(run.out.find("Summary"), std::string::npos) << run.out;  // --file: that set alone
+  // --decisions-from: a file's own decisions (four actions here) agree with it in everything; a
+  // file without an entry of the measured set is bad input naming the entry.
+  const testing_support::CliRun self =
+      testing_support::run_nard("bench cube --file " + file + " --decisions-from " + file);
+  EXPECT_EQ(self.exit_code, 0) << self.err;
+  EXPECT_NE(self.out.find("  all                     8  100.0% ± 0.0  100.0% ± 0.0  100.0% ± 0.0"
+                          "   0.0000  0.0000  0.0000     0.0    0.0"),
+            std::string::npos)
+      << self.out;
+  const testing_support::CliRun partial =
+      testing_support::run_nard("bench cube --decisions-from " + file);
+  EXPECT_EQ(partial.exit_code, 2);
+  EXPECT_NE(partial.err.find(file + " has no entry for "), std::string::npos) << partial.err;
   std::remove(file.c_str());
 
   const testing_support::CliRun missing =
@@ -233,6 +274,56 @@ TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
   EXPECT_NE(missing.err.find("nard: /nonexistent/cube.txt: cannot open the cube reference file"),
             std::string::npos)
       << missing.err;
+}
+
+// Without --file the command reports both committed sets, each named with its origin, then a
+// summary line per set; --disputes writes one line per disagreement of either set, which (with
+// gnubg's probabilities fed to our cube model) are exactly the entries where the model's action
+// differs from gnubg's.
+TEST(CubeAgreement, BenchCommandReportsBothCommittedSetsAndWritesDisputes) {
+  const std::string disputes = testing_support::unique_temp_path("cube_disputes") + ".txt";
+  const testing_support::CliRun run =
+      testing_support::run_nard("bench cube --gnubg-probs --disputes " + disputes);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const Rules rules = *rules_preset("wbf");
+  std::set<std::string> expected;  // "<ID> <cube> <owner>  ours=<action> gnubg=<action>"
+  const std::pair<std::string, const char*> sets[] = {
+      {default_cube_reference_path(), "gnubg_cube_2ply.txt (our self-play)"},
+      {selfplay_cube_reference_path(), "gnubg_selfplay_cube_2ply.txt (gnubg self-play)"}};
+  for (const auto& [path, label] : sets) {
+    Result<std::vector<CubeReference>> refs = load_cube_references(path);
+    ASSERT_TRUE(refs.ok()) << refs.error().message;
+    const std::string header = "cube bench: " + std::to_string(refs->size()) + " decisions from " +
+                               label + "; ours at 0-ply";
+    EXPECT_NE(run.out.find(header), std::string::npos) << header << "\n" << run.out;
+    Result<CubeAgreement> a = measure_cube_agreement(*refs, [&](const CubeReference& r) {
+      return predict_money_cube(make_consistent(r.cubeless), r.cube, r.position, rules);
+    });
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    for (const CubeComparison& c : a->comparisons)
+      if (c.ours != c.reference->action)
+        expected.insert(c.reference->position_id + " " + std::to_string(c.reference->cube.value) +
+                        (c.reference->cube.owner == CubeHolder::Me ? " roller" : " centre") +
+                        "  ours=" + std::string(cube_action_name(c.ours)) +
+                        " gnubg=" + std::string(cube_action_name(c.reference->action)));
+  }
+  EXPECT_NE(run.out.find("Summary:"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n  gnubg self-play  "), std::string::npos) << run.out;
+  std::ifstream in(disputes);
+  ASSERT_TRUE(in) << disputes;
+  std::set<std::string> written;
+  int comments = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '#') {
+      ++comments;
+      continue;
+    }
+    EXPECT_TRUE(written.insert(line).second) << line;
+  }
+  EXPECT_EQ(comments, 3);  // the settings, then one per set
+  EXPECT_FALSE(expected.empty());
+  EXPECT_EQ(written, expected);
+  std::remove(disputes.c_str());
 }
 
 TEST(CubeAgreement, PositionsCommandPrintsBothCubeStatesOfPlausibleDoubles) {

@@ -8,7 +8,9 @@
 #     gnubg -t -q -r -p tests/gnubg/checker_oracle.py
 # Input lines: "<Position ID> <d1><d2>" (the side on roll to move; '#' lines are copied to the
 # output's header). Environment: NARD_CHECKER_PLIES (default 2) sets the depth of the reference
-# equities; NARD_CHECKER_LIMIT=N stops after the first N pairs (for tests).
+# equities; NARD_CHECKER_LIMIT=N stops after the first N pairs (for tests); NARD_CHECKER_SOURCE
+# the command that made the input, for the header (default: the checker-positions line above;
+# tests/gnubg/make_selfplay_sets.sh names tests/gnubg/selfplay_positions.py).
 #
 # How gnubg is asked: the session is money play without the Jacoby rule and without beavers
 # (nard's rules preset wbf), the cube is off. For every pair:
@@ -37,8 +39,15 @@ import gnubg
 
 IN_PATH = os.environ.get("NARD_CHECKER_POSITIONS", "")
 OUT_PATH = os.environ.get("NARD_CHECKER_OUT", "")
+# The command that made the input, for the output's header.
+SOURCE = os.environ.get("NARD_CHECKER_SOURCE", "nard bench checker-positions > /tmp/checker_positions.txt")
 PLIES = int(os.environ.get("NARD_CHECKER_PLIES", "2"))
 LIMIT = int(os.environ.get("NARD_CHECKER_LIMIT", "0"))
+
+
+def shown(path):
+    """A path as the header gives it: relative to the working directory unless under /tmp."""
+    return path if path.startswith("/tmp") else os.path.relpath(path)
 
 
 def gnubg_version():
@@ -163,9 +172,9 @@ def main():
         "# %s: cubeless money equity of every legal play at %d-ply (deterministic, pruning nets)," % (
             gnubg_version(), PLIES),
         "# no Jacoby rule, no beavers; made by tests/gnubg/checker_oracle.py in %.0f s (1 thread):" % elapsed,
-        "#   nard bench checker-positions > /tmp/checker_positions.txt",
-        "#   NARD_CHECKER_PLIES=%d NARD_CHECKER_POSITIONS=/tmp/checker_positions.txt NARD_CHECKER_OUT=%s \\" % (
-            PLIES, os.path.relpath(OUT_PATH) if not OUT_PATH.startswith("/tmp") else OUT_PATH),
+        "#   %s" % SOURCE,
+        "#   NARD_CHECKER_PLIES=%d NARD_CHECKER_POSITIONS=%s NARD_CHECKER_OUT=%s \\" % (
+            PLIES, shown(IN_PATH), shown(OUT_PATH)),
         "#     /usr/games/gnubg -t -q -r -p tests/gnubg/checker_oracle.py",
         "# The legal plays from gnubg.hint() at 0-ply; each play's result (opponent on roll) valued by",
         "#   gnubg.evaluate(board, cubeinfo, evalcontext(0, %d, 1, 1, 0.0)) and at 0-ply, inverted." % PLIES,

@@ -7,7 +7,9 @@
 #     gnubg -t -q -r -p tests/gnubg/cube_oracle.py
 # Input lines: "<Position ID> <cube value> centre|roller" ('#' lines are copied to the header).
 # NARD_CUBE_PLIES (default 2) sets gnubg's depth, e.g. 0 to compare our cube model with gnubg's
-# own at the net's leaves (bench cube --gnubg-probs).
+# own at the net's leaves (bench cube --gnubg-probs). NARD_CUBE_SOURCE: the command that made the
+# input, for the header (default: the cube-positions line above; tests/gnubg/make_selfplay_sets.sh
+# names tests/gnubg/selfplay_positions.py).
 #
 # How gnubg is asked: the session is set to money play without the Jacoby rule and without
 # beavers (nard's rules preset wbf), then for every line
@@ -31,6 +33,8 @@ import gnubg
 
 IN_PATH = os.environ.get("NARD_CUBE_POSITIONS", "")
 OUT_PATH = os.environ.get("NARD_CUBE_OUT", "")
+# The command that made the input, for the output's header.
+SOURCE = os.environ.get("NARD_CUBE_SOURCE", "nard bench cube-positions > /tmp/cube_positions.txt")
 
 PLIES = int(os.environ.get("NARD_CUBE_PLIES", "2"))
 ACTIONS = {
@@ -51,6 +55,11 @@ def action_name(text):
     if key not in ACTIONS:
         raise ValueError("unexpected gnubg recommendation '%s'" % text)
     return ACTIONS[key]
+
+
+def shown(path):
+    """A path as the header gives it: relative to the working directory unless under /tmp."""
+    return path if path.startswith("/tmp") else os.path.relpath(path)
 
 
 def gnubg_version():
@@ -91,9 +100,9 @@ def main():
         "# %s: money cube decisions at %d-ply (cubeful, deterministic, pruning nets)," % (
             gnubg_version(), PLIES),
         "# no Jacoby rule, no beavers; made by tests/gnubg/cube_oracle.py:",
-        "#   nard bench cube-positions > /tmp/cube_positions.txt",
-        "#   NARD_CUBE_PLIES=%d NARD_CUBE_POSITIONS=/tmp/cube_positions.txt NARD_CUBE_OUT=%s \\" % (
-            PLIES, os.path.relpath(OUT_PATH) if not OUT_PATH.startswith("/tmp") else OUT_PATH),
+        "#   %s" % SOURCE,
+        "#   NARD_CUBE_PLIES=%d NARD_CUBE_POSITIONS=%s NARD_CUBE_OUT=%s \\" % (
+            PLIES, shown(IN_PATH), shown(OUT_PATH)),
         "#     /usr/games/gnubg -t -q -r -p tests/gnubg/cube_oracle.py",
         "# gnubg calls: cfevaluate(board, cubeinfo, evalcontext(1, %d, 1, 1, 0.0)) for the action and" % PLIES,
         "#   equities, evaluate(board, cubeinfo, evalcontext(0, %d, 1, 1, 0.0)) for the probabilities." % PLIES,
