@@ -137,7 +137,7 @@ async function cube() {
 }
 
 async function startRollout() {
-  if (state.rollout) return;
+  if (state.rollout.running()) return;
   if (state.editing) return setStatus('Finish editing first: Done checks the position.', 'error');
   const trials = Number($('ro-trials').value), truncate = Number($('ro-truncate').value || 0);
   if (!Number.isInteger(trials) || trials < 1)
@@ -160,55 +160,13 @@ async function startRollout() {
     req.ply = Math.min(1, Number($('ply').value));
   }
   if (req.cubeful || req.cube_decision) Object.assign(req, { cube: Number($('cube-value').value) || 1, cube_owner: $('cube-owner').value });
-  try {
-    const job = await api('rollout', req);
-    state.rollout = { id: job.id };
-    $('ro-progress').max = Math.max(1, job.total || 1);
-    $('ro-progress').value = 0;
-    $('ro-start').disabled = true;
-    $('ro-cancel').disabled = false;
-    $('ro-out').innerHTML = '<span class="muted">Rolling out…</span>';
-    pollRollout();
-  } catch (e) {
-    showError(e);
-  }
+  if (await state.rollout.start(req)) $('ro-out').innerHTML = '<span class="muted">Rolling out…</span>';
 }
 
-async function pollRollout() {
-  if (!state.rollout) return;
-  try {
-    const s = await api('rollout/' + state.rollout.id);
-    $('ro-progress').max = Math.max(1, s.total);
-    $('ro-progress').value = s.done;
-    $('ro-count').textContent = `${s.done} / ${s.total} · ${s.elapsed.toFixed(1)} s`;
-    if (s.status === 'running') {
-      state.rollout.timer = setTimeout(pollRollout, 250);
-      return;
-    }
-    endRollout();
-    if (s.result) showRollout(s.result, s.status);
-    else $('ro-out').innerHTML = `<span class="muted">Rollout ${escapeHtml(s.status.replace('_', ' '))}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
-  } catch (e) {
-    endRollout();
-    showError(e);
-  }
-}
-
-function endRollout() {
-  if (state.rollout && state.rollout.timer) clearTimeout(state.rollout.timer);
-  state.rollout = null;
-  $('ro-start').disabled = false;
-  $('ro-cancel').disabled = true;
-}
-
-async function cancelRollout() {
-  if (!state.rollout) return;
-  const id = state.rollout.id;
-  try {
-    await api('rollout/' + id, undefined, 'DELETE');
-  } catch (e) {
-    showError(e);
-  }
+// How a rollout job ended (jobs.js's ApiJob): its result, partial when cancelled or timed out.
+function rolloutEnded(s) {
+  if (s.result) showRollout(s.result, s.status);
+  else $('ro-out').innerHTML = `<span class="muted">Rollout ${escapeHtml(s.status.replace('_', ' '))}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
 }
 
 // status: the job's ("done"; "cancelled" or "timed_out" with the trials played so far).

@@ -1,7 +1,8 @@
 // The nard web page: analysis (position, hint, evaluation, cube, rollout, a whole match) and a
 // game against the bot, over the JSON API of `nard serve` (docs/api.md). No framework, no build step.
 // This file holds the state, drawing, games and the position, and the wiring; the page loads
-// board.js, board_input.js, analysis.js, match_analysis.js and play.js (functions only) before it.
+// board.js, jobs.js, board_input.js, analysis.js, match_analysis.js and play.js (functions and
+// the ApiJob class only) before it.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -60,8 +61,8 @@ const state = {
   lastMarks: [],
   editing: null,      // the board being set up, or null
   brush: 'x',
-  rollout: null,      // {id, timer}
-  matchJob: null,     // the match analysis job: {id, timer}
+  rollout: null,      // the rollout job (jobs.js's ApiJob), made by wire()
+  matchJob: null,     // the match analysis job
   matchErrors: [],    // its marked errors, in the order listed
   matchNames: [],     // its players
   // Play
@@ -413,11 +414,13 @@ function wire() {
   $('cube-btn').addEventListener('click', cube);
   for (const id of ['cube-value', 'cube-owner']) $(id).addEventListener('change', redraw);
   $('hint-table').addEventListener('click', onHintRow);
+  state.rollout = new ApiJob('rollout', 'ro', 250, rolloutEnded);
+  state.matchJob = new ApiJob('analyze', 'ma', 300, matchAnalysisEnded);
   $('ro-start').addEventListener('click', startRollout);
-  $('ro-cancel').addEventListener('click', cancelRollout);
+  $('ro-cancel').addEventListener('click', () => state.rollout.cancel());
   $('ma-file').addEventListener('change', readMatchFile);
   $('ma-start').addEventListener('click', startMatchAnalysis);
-  $('ma-cancel').addEventListener('click', cancelMatchAnalysis);
+  $('ma-cancel').addEventListener('click', () => state.matchJob.cancel());
   $('ma-out').addEventListener('click', onMatchErrorRow);
   $('undo-btn').addEventListener('click', undoMoves);
   $('confirm-btn').addEventListener('click', confirmPlay);

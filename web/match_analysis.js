@@ -19,60 +19,22 @@ function readMatchFile(ev) {
 }
 
 async function startMatchAnalysis() {
-  if (state.matchJob) return;
+  if (state.matchJob.running()) return;
   const text = $('ma-text').value;
   if (!text.trim()) return setStatus('Paste a match file or open one first.', 'error');
-  try {
-    const job = await api('analyze', { match_file: text, ply: Number($('ma-ply').value) });
-    state.matchJob = { id: job.id };
-    $('ma-start').disabled = true;
-    $('ma-cancel').disabled = false;
-    $('ma-meta').textContent = '';
-    $('ma-out').innerHTML = '<span class="muted">Analysing…</span>';
-    setStatus('Analysing the match…');
-    pollMatchAnalysis();
-  } catch (e) {
-    showError(e);
-  }
+  if (!(await state.matchJob.start({ match_file: text, ply: Number($('ma-ply').value) }))) return;
+  $('ma-meta').textContent = '';
+  $('ma-out').innerHTML = '<span class="muted">Analysing…</span>';
+  setStatus('Analysing the match…');
 }
 
-async function pollMatchAnalysis() {
-  if (!state.matchJob) return;
-  try {
-    const s = await api('analyze/' + state.matchJob.id);
-    $('ma-progress').max = Math.max(1, s.total);
-    $('ma-progress').value = s.done;
-    $('ma-count').textContent = `${s.done} / ${s.total} · ${s.elapsed.toFixed(1)} s`;
-    if (s.status === 'running') {
-      state.matchJob.timer = setTimeout(pollMatchAnalysis, 300);
-      return;
-    }
-    endMatchAnalysis();
-    if (s.status === 'done') {
-      showMatchAnalysis(s.result);
-      setStatus('Match analysed: click an error to see it on the board.', 'ok');
-    } else {
-      $('ma-out').innerHTML = `<span class="muted">Analysis ${escapeHtml(s.status)}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
-    }
-  } catch (e) {
-    endMatchAnalysis();
-    showError(e);
-  }
-}
-
-function endMatchAnalysis() {
-  if (state.matchJob && state.matchJob.timer) clearTimeout(state.matchJob.timer);
-  state.matchJob = null;
-  $('ma-start').disabled = false;
-  $('ma-cancel').disabled = true;
-}
-
-async function cancelMatchAnalysis() {
-  if (!state.matchJob) return;
-  try {
-    await api('analyze/' + state.matchJob.id, undefined, 'DELETE');
-  } catch (e) {
-    showError(e);
+// How a match analysis job ended (jobs.js's ApiJob).
+function matchAnalysisEnded(s) {
+  if (s.status === 'done') {
+    showMatchAnalysis(s.result);
+    setStatus('Match analysed: click an error to see it on the board.', 'ok');
+  } else {
+    $('ma-out').innerHTML = `<span class="muted">Analysis ${escapeHtml(s.status)}${s.error ? ': ' + escapeHtml(s.error) : ''}.</span>`;
   }
 }
 
