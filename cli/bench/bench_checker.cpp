@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "bench/checker_error.h"
+#include "cli/bench/reference_sets.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
@@ -88,30 +89,11 @@ std::optional<CheckerError> checker_error_of(LoadedBot& bot, const std::string& 
   return std::move(e).value();
 }
 
-// A reference file and where its pairs came from (empty for a file named by --file).
-struct CheckerSet {
-  std::string file, origin;
-  std::vector<CheckerReference> refs;
-};
+using CheckerSet = ReferenceSet<CheckerReference>;
 
-// --file alone, or both committed sets; nullopt after reporting a file that does not load.
 std::optional<std::vector<CheckerSet>> load_checker_sets(const BenchCheckerOptions& o) {
-  std::vector<CheckerSet> sets;
-  if (!o.file.empty()) {
-    sets.push_back({o.file, "", {}});
-  } else {
-    sets.push_back({default_checker_reference_path(), "our self-play", {}});
-    sets.push_back({selfplay_checker_reference_path(), "gnubg self-play", {}});
-  }
-  for (CheckerSet& set : sets) {
-    Result<std::vector<CheckerReference>> refs = load_checker_references(set.file);
-    if (!refs) {
-      fail_input(refs.error());
-      return std::nullopt;
-    }
-    set.refs = std::move(refs).value();
-  }
-  return sets;
+  return load_reference_sets<CheckerReference>(o.file, default_checker_reference_path(), selfplay_checker_reference_path(),
+                                     [](const std::string& f) { return load_checker_references(f); });
 }
 
 void print_set_report(const BenchCheckerOptions& o, const LoadedBot& bot, const CheckerSet& set,

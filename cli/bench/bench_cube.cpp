@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "bench/cube_agreement.h"
+#include "cli/bench/reference_sets.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
@@ -128,30 +129,11 @@ void print_disagreements(const CubeAgreement& a) {
   }
 }
 
-// A reference file and where its positions came from (empty for a file named by --file).
-struct CubeSet {
-  std::string file, origin;
-  std::vector<CubeReference> refs;
-};
+using CubeSet = ReferenceSet<CubeReference>;
 
-// --file alone, or both committed sets; nullopt after reporting a file that does not load.
 std::optional<std::vector<CubeSet>> load_cube_sets(const BenchCubeOptions& o) {
-  std::vector<CubeSet> sets;
-  if (!o.file.empty()) {
-    sets.push_back({o.file, "", {}});
-  } else {
-    sets.push_back({default_cube_reference_path(), "our self-play", {}});
-    sets.push_back({selfplay_cube_reference_path(), "gnubg self-play", {}});
-  }
-  for (CubeSet& set : sets) {
-    Result<std::vector<CubeReference>> refs = load_cube_references(set.file);
-    if (!refs) {
-      fail_input(refs.error());
-      return std::nullopt;
-    }
-    set.refs = std::move(refs).value();
-  }
-  return sets;
+  return load_reference_sets<CubeReference>(o.file, default_cube_reference_path(), selfplay_cube_reference_path(),
+                                     [](const std::string& f) { return load_cube_references(f); });
 }
 
 // The --disputes lines of one set: a '#' line naming it, then one line per entry where our action
