@@ -1,5 +1,6 @@
 #include "gnubg/gnubg_player.h"
 
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -9,11 +10,20 @@ namespace nard {
 
 namespace {
 
-// Runs inside gnubg's embedded Python (Python 3, the `gnubg` module); MAX_PLY is prepended.
-// Requests on fd 3, one per line:  move <PositionID, mover on roll> <die> <die> <ply>
+// Runs inside gnubg's embedded Python (Python 3, the `gnubg` module); MAX_PLY, CUBEFUL, JACOBY
+// and BEAVERS are prepended. Requests on fd 3, one per line (the position a Position ID with the
+// side on roll as gnubg's player on roll; CUBE is "<value> <owner> <match length> <score of the
+// side on roll> <opponent's score> <Crawford game 0|1>", owner -1 centred, 0 the side on roll,
+// 1 its opponent; match length 0 is money):
+//   move <PositionID> <die> <die> <ply>          cubeless money play (cube centred, no Jacoby)
+//   cmove <PositionID> <die> <die> <ply> CUBE    cubeful play for that cube and score
+//   cube <PositionID> <ply> CUBE                 the cube decision of the side on roll
 // Replies:  move <from> <to> <from> <to> ...   (nothing after "move": no legal play)
+//           cube <no double> <double/take> <double/pass> <gnubg's decision code>
 //           error <message>
-// The first line written is "ready" once gnubg is set up, or "error <message>".
+// Cubeful requests are answered only when CUBEFUL (the session then has the cube in use and the
+// Jacoby and beaver settings of the rules). The first line written is "ready" once gnubg is set
+// up, or "error <message>".
 constexpr const char* kScript = R"PY(
 import socket
 import gnubg
@@ -36,9 +46,16 @@ def main():
         cube = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
         if cube["matchto"] != 0 or cube["gammonprice"] != ((1.0, 1.0), (1.0, 1.0)):
             raise RuntimeError("unexpected cube information %r" % (cube,))
-        # cubeful 0, plies, deterministic 1, prune above 0-ply, noise 0
-        contexts = [gnubg.evalcontext(0, ply, 1, 1 if ply > 0 else 0, 0.0)
-                    for ply in range(MAX_PLY + 1)]
+        # cubeful 0|1, plies, deterministic 1, prune above 0-ply, noise 0
+        contexts = [[gnubg.evalcontext(cubeful, ply, 1, 1 if ply > 0 else 0, 0.0)
+                     for ply in range(MAX_PLY + 1)] for cubeful in (0, 1)]
+        if CUBEFUL:
+            for command in ["set cube use on", "set jacoby " + ("on" if JACOBY else "off"),
+                            "set beavers " + ("1" if BEAVERS else "0")]:
+                gnubg.command(command)
+            probe = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
+            if probe["jacoby"] != JACOBY or probe["beavers"] != BEAVERS:
+                raise RuntimeError("unexpected cube information %r" % (probe,))
     except Exception as e:
         reply("error set-up failed: %s: %s" % (type(e).__name__, e))
         return
@@ -46,14 +63,28 @@ def main():
     for line in requests:
         words = line.split()
         try:
-            if len(words) != 5 or words[0] != "move":
+            kind = words[0] if words else ""
+            size = {"move": 5, "cmove": 11, "cube": 9}.get(kind)
+            if size is None or len(words) != size or (kind != "move" and not CUBEFUL):
                 raise ValueError("unknown request '%s'" % line.strip())
-            ply = int(words[4])
+            ply = int(words[4] if kind != "cube" else words[2])
             if not 0 <= ply <= MAX_PLY:
                 raise ValueError("ply %d is not in 0..%d" % (ply, MAX_PLY))
             board = gnubg.positionfromid(words[1])
-            play = gnubg.findbestmove(board, cube, contexts[ply], (int(words[2]), int(words[3])))
-            reply(" ".join(["move"] + [str(x) for x in play]))
+            if kind == "move":
+                play = gnubg.findbestmove(board, cube, contexts[0][ply],
+                                          (int(words[2]), int(words[3])))
+                reply(" ".join(["move"] + [str(x) for x in play]))
+                continue
+            v, owner, length, score, opp_score, crawford = [int(w) for w in words[size - 6:]]
+            info = gnubg.cubeinfo(v, owner, 0, length, (score, opp_score), crawford, 0)
+            if kind == "cmove":
+                play = gnubg.findbestmove(board, info, contexts[1][ply],
+                                          (int(words[2]), int(words[3])))
+                reply(" ".join(["move"] + [str(x) for x in play]))
+            else:
+                d = gnubg.cfevaluate(board, info, contexts[1][ply])
+                reply("cube %.6f %.6f %.6f %d" % (d[1], d[2], d[3], d[4]))
         except Exception as e:
             reply("error %s: %s" % (type(e).__name__, e))
 
@@ -70,7 +101,10 @@ std::string describe(const Position& pos, Dice dice) {
 }
 
 Result<std::unique_ptr<GnubgProcess>> start_process(const GnubgConfig& config) {
-  const std::string script = "MAX_PLY = " + std::to_string(kGnubgMaxPly) + "\n" + kScript;
+  const std::string script = "MAX_PLY = " + std::to_string(kGnubgMaxPly) +
+                             "\nCUBEFUL = " + (config.cubeful ? "1" : "0") +
+                             "\nJACOBY = " + (config.jacoby ? "1" : "0") +
+                             "\nBEAVERS = " + (config.beavers ? "1" : "0") + "\n" + kScript;
   return GnubgProcess::start(config.executable, script, config.timeout_ms);
 }
 
@@ -119,12 +153,32 @@ Result<std::unique_ptr<GnubgPlayer>> GnubgPlayer::start(const GnubgConfig& confi
   return std::unique_ptr<GnubgPlayer>(new GnubgPlayer(std::move(process).value(), resolved));
 }
 
-Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
+namespace {
+
+// Why gnubg cannot be asked about pos and dice (Dice{}: before the roll), or nullopt.
+std::optional<Error> check_request(const Position& pos, Dice dice) {
   if (pos.geometry() != Geometry::Contrary || pos.pins() != 0 || pos.mover_total() != kCheckers ||
       pos.opp_total() != kCheckers)
-    return make_error("gnubg plays standard backgammon positions only");
-  if (dice.d1 < 1 || dice.d1 > 6 || dice.d2 < 1 || dice.d2 > 6)
-    return make_error("dice must be 1..6");
+    return Error{"gnubg plays standard backgammon positions only"};
+  if (dice != Dice{} && (dice.d1 < 1 || dice.d1 > 6 || dice.d2 < 1 || dice.d2 > 6))
+    return Error{"dice must be 1..6"};
+  return std::nullopt;
+}
+
+// The CUBE fields of a cubeful request (see kScript).
+std::string cube_fields(const GnubgCube& c) {
+  return std::to_string(c.value) + " " + std::to_string(c.owner) + " " +
+         std::to_string(c.match_length) + " " + std::to_string(c.score) + " " +
+         std::to_string(c.opp_score) + " " + (c.crawford_game ? "1" : "0");
+}
+
+std::string dice_fields(Dice dice) {
+  return std::to_string(dice.d1) + " " + std::to_string(dice.d2);
+}
+
+}  // namespace
+
+Result<std::string> GnubgPlayer::ask(const std::string& request) {
   if (process_requests_ >= config_.requests_per_process) {  // see GnubgConfig: a fresh process
     Result<std::unique_ptr<GnubgProcess>> fresh = start_process(config_);
     if (!fresh) return Error{"restarting gnubg: " + fresh.error().message};
@@ -132,19 +186,19 @@ Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
     process_requests_ = 0;
   }
   ++requests_, ++process_requests_;
-  Result<std::string> reply =
-      process_->request("move " + encode_position_id(pos) + " " + std::to_string(dice.d1) + " " +
-                        std::to_string(dice.d2) + " " + std::to_string(ply_));
-  if (!reply) return reply.error();
-  if (reply->rfind("error ", 0) == 0)
-    return make_error("gnubg: " + reply->substr(6) + " (asked " + describe(pos, dice) + ")");
-  std::istringstream words(*reply);
+  return process_->request(request);
+}
+
+Result<Move> GnubgPlayer::parse_play(const std::string& reply, const Position& pos, Dice dice) {
+  if (reply.rfind("error ", 0) == 0)
+    return make_error("gnubg: " + reply.substr(6) + " (asked " + describe(pos, dice) + ")");
+  std::istringstream words(reply);
   std::string head;
   words >> head;
   std::vector<int> points;
   for (int x; words >> x;) points.push_back(x);
   if (head != "move" || !words.eof() || points.size() % 2 != 0 || points.size() > 8)
-    return make_error("unexpected reply from gnubg: '" + *reply + "'");
+    return make_error("unexpected reply from gnubg: '" + reply + "'");
   Move move;
   move.count = uint8_t(points.size() / 2);
   for (size_t i = 0; i < move.count; ++i) {
@@ -154,14 +208,44 @@ Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
   return move;
 }
 
-Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice,
-                                   std::span<const Position> plays) {
-  if (plays.empty())
-    return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
-  if (plays.size() == 1) return 0;
-  Result<Move> answer = gnubg_play(pos, dice);
-  if (!answer) return answer.error();
-  Move move = *answer;
+Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
+  if (std::optional<Error> e = check_request(pos, dice)) return *e;
+  Result<std::string> reply =
+      ask("move " + encode_position_id(pos) + " " + dice_fields(dice) + " " + std::to_string(ply_));
+  if (!reply) return reply.error();
+  return parse_play(*reply, pos, dice);
+}
+
+Result<Move> GnubgPlayer::gnubg_cubeful_play(const Position& pos, Dice dice,
+                                             const GnubgCube& cube) {
+  if (!config_.cubeful) return make_error("this gnubg was started without the cube");
+  if (std::optional<Error> e = check_request(pos, dice)) return *e;
+  Result<std::string> reply = ask("cmove " + encode_position_id(pos) + " " + dice_fields(dice) +
+                                  " " + std::to_string(ply_) + " " + cube_fields(cube));
+  if (!reply) return reply.error();
+  return parse_play(*reply, pos, dice);
+}
+
+Result<GnubgCubeDecision> GnubgPlayer::cube_decision(const Position& pos, const GnubgCube& cube) {
+  if (!config_.cubeful) return make_error("this gnubg was started without the cube");
+  if (std::optional<Error> e = check_request(pos, Dice{})) return *e;
+  const std::string id = encode_position_id(pos);
+  Result<std::string> reply =
+      ask("cube " + id + " " + std::to_string(ply_) + " " + cube_fields(cube));
+  if (!reply) return reply.error();
+  if (reply->rfind("error ", 0) == 0)
+    return make_error("gnubg: " + reply->substr(6) + " (asked the cube of " + id + ")");
+  std::istringstream words(*reply);
+  std::string head;
+  GnubgCubeDecision d;
+  if (!(words >> head >> d.no_double >> d.double_take >> d.double_pass >> d.code) ||
+      head != "cube" || !(words >> std::ws).eof())
+    return make_error("unexpected reply from gnubg: '" + *reply + "'");
+  return d;
+}
+
+Result<int> GnubgPlayer::index_of(const Position& pos, Dice dice, Move move,
+                                  std::span<const Position> plays) {
   Result<Position> after = apply_sub_moves(pos, move);
   if (!after)
     return make_error("gnubg's play for " + describe(pos, dice) +
@@ -170,6 +254,26 @@ Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice,
     if (same_checkers(plays[i], *after)) return int(i);
   return make_error("gnubg played '" + format_move(move) + "' for " + describe(pos, dice) +
                     ", which is none of our " + std::to_string(plays.size()) + " legal plays");
+}
+
+Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice,
+                                   std::span<const Position> plays) {
+  if (plays.empty())
+    return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
+  if (plays.size() == 1) return 0;
+  Result<Move> answer = gnubg_play(pos, dice);
+  if (!answer) return answer.error();
+  return index_of(pos, dice, *answer, plays);
+}
+
+Result<int> GnubgPlayer::best_cubeful_play(const Position& pos, Dice dice,
+                                           std::span<const Position> plays, const GnubgCube& cube) {
+  if (plays.empty())
+    return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
+  if (plays.size() == 1) return 0;
+  Result<Move> answer = gnubg_cubeful_play(pos, dice, cube);
+  if (!answer) return answer.error();
+  return index_of(pos, dice, *answer, plays);
 }
 
 int GnubgPlayer::choose(const Position& pos, Dice dice, std::span<const Position> plays) {

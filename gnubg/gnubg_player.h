@@ -15,6 +15,7 @@
 // Thread-safety: one GnubgPlayer (and so one gnubg process) per thread.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -39,6 +40,30 @@ struct GnubgConfig {
   // 250,000 calls of a 10,000-game match would hold ~6 GB). The player therefore replaces its
   // process after this many requests; answers do not depend on it (each request is independent).
   long long requests_per_process = 20000;
+  // With the cube: the session has the cube in use and these money rules, and answers the
+  // cubeful requests below (cubeful_play, cube_decision); cubeless play is asked as before.
+  bool cubeful = false;
+  bool jacoby = false;   // money play
+  bool beavers = false;  // money play
+};
+
+// The cube and score as gnubg's cubeinfo sees them, from the side on roll.
+struct GnubgCube {
+  int value = 1;
+  int owner = -1;                // -1 centred, 0 the side on roll, 1 its opponent
+  int match_length = 0;          // 0: money
+  int score = 0, opp_score = 0;  // match play: the side on roll's first
+  bool crawford_game = false;
+};
+
+// gnubg's cube decision of the side on roll, its equities per unit of the current cube (money)
+// or normalised (match play), from the side on roll.
+struct GnubgCubeDecision {
+  double no_double = 0, double_take = 0, double_pass = 0;
+  int code = 0;  // gnubg's cubedecision enum (e.g. 5, 6, 12, 18: the receiver should beaver)
+  bool doubles() const { return std::min(double_take, double_pass) > no_double; }
+  bool taker_passes() const { return double_take > double_pass; }
+  bool taker_beavers() const { return code == 5 || code == 6 || code == 12 || code == 18; }
 };
 
 // Thrown by GnubgPlayer::choose(), whose Player signature has no error channel; the callers that
@@ -65,6 +90,13 @@ class GnubgPlayer final : public Player {
   // gnubg's own answer for pos and dice, as sub-moves (count 0: gnubg found no legal play).
   Result<Move> gnubg_play(const Position& pos, Dice dice);
 
+  // With GnubgConfig::cubeful: best_play and gnubg_play by cubeful equity for this cube and score
+  // (gnubg's match play is by match winning chances), and gnubg's cube decision before the roll.
+  Result<int> best_cubeful_play(const Position& pos, Dice dice, std::span<const Position> plays,
+                                const GnubgCube& cube);
+  Result<Move> gnubg_cubeful_play(const Position& pos, Dice dice, const GnubgCube& cube);
+  Result<GnubgCubeDecision> cube_decision(const Position& pos, const GnubgCube& cube);
+
   long long requests() const { return requests_; }  // questions sent to gnubg so far
   const GnubgProcess& process() const { return *process_; }
 
@@ -76,6 +108,13 @@ class GnubgPlayer final : public Player {
   int ply_ = 0;
   long long requests_ = 0;
   long long process_requests_ = 0;  // sent to the current process
+
+  // Sends one request (replacing the process first when it has served its share).
+  Result<std::string> ask(const std::string& request);
+  // The sub-moves of a "move ..." reply.
+  Result<Move> parse_play(const std::string& reply, const Position& pos, Dice dice);
+  // The index among plays of gnubg's sub-moves applied to pos.
+  Result<int> index_of(const Position& pos, Dice dice, Move move, std::span<const Position> plays);
 };
 
 // Applies sub-moves (mover's numbering, 25 = bar, 0 = off) to a backgammon position: a landing

@@ -15,12 +15,27 @@ Result<AgentBox> make_agent(const SideSpec& s, const Rules& rules, const MatchEq
   } else if (s.kind == "gnubg") {
     Result<std::unique_ptr<GnubgPlayer>> gnubg = GnubgPlayer::start(s.gnubg);
     if (!gnubg) return gnubg.error();
-    box.agent = std::make_unique<PlayerAgent>(std::move(gnubg).value());
+    box.agent = std::make_unique<GnubgAgent>(rules, std::move(gnubg).value());
   } else {
     box.agent = std::make_unique<PlayerAgent>(std::make_unique<HeuristicPlayer>(rules));
   }
   return box;
 }
+
+namespace {
+// gnubg's rules: the wbf preset's, where only the money cube's Jacoby rule, beavers and cap and
+// whether the cube is in play may differ.
+bool standard_for_gnubg(const Rules& rules) {
+  Rules wbf = *rules_preset("wbf");
+  wbf.preset = rules.preset;
+  wbf.cube = rules.cube;
+  wbf.jacoby = rules.jacoby;
+  wbf.beavers = rules.beavers;
+  wbf.cube_cap = rules.cube_cap;
+  if (!rules.cube) wbf.crawford = rules.crawford;
+  return wbf == rules;
+}
+}  // namespace
 
 Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, const Rules& rules) {
   SideSpec s;
@@ -47,7 +62,10 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     s.label = "heuristic";
   } else if (side.kind == "gnubg") {
     if (rules.variant != Variant::Backgammon) return make_error("gnubg plays backgammon only");
-    if (rules.cube) return make_error("gnubg plays cubeless only here: add --cubeless");
+    if (!standard_for_gnubg(rules))
+      return make_error(
+          "gnubg plays standard backgammon only (--rules wbf, with or without "
+          "jacoby=, beavers=, cube_cap=)");
     if (ply < 0 || ply > kGnubgMaxPly)
       return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " +
                         std::to_string(ply));
@@ -55,7 +73,11 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     if (!gnubg) return gnubg.error();
     s.gnubg.ply = ply;
     s.gnubg.executable = *gnubg;
-    s.label = "gnubg " + std::to_string(ply) + "-ply, cubeless money play (" + *gnubg + ")";
+    s.gnubg.cubeful = rules.cube;
+    s.gnubg.jacoby = rules.jacoby;
+    s.gnubg.beavers = rules.beavers;
+    s.label = "gnubg " + std::to_string(ply) + "-ply, " +
+              (rules.cube ? "cubeful" : "cubeless money play") + " (" + *gnubg + ")";
   } else {
     return make_error("player '" + side.kind + "' is not net, pubeval, heuristic or gnubg");
   }

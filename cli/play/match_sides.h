@@ -1,5 +1,5 @@
 // The players of `nard match`: the net at a ply, pubeval, the heuristic player, or GNU Backgammon
-// at 0..2 plies (gnubg/gnubg_player.h; standard backgammon, cubeless only). A side is resolved once
+// at 0..2 plies (gnubg/gnubg_agent.h; standard backgammon, with or without the cube). A side is resolved once
 // (SideSpec: models loaded, options checked, gnubg found; shared read-only by the threads) and
 // then built per thread (AgentBox: each thread owns its evaluator or its gnubg process).
 #pragma once
@@ -11,7 +11,7 @@
 #include "cli/bot_args.h"
 #include "core/result.h"
 #include "game/rules.h"
-#include "gnubg/gnubg_player.h"
+#include "gnubg/gnubg_agent.h"
 #include "play/agents.h"
 #include "play/head_to_head.h"
 #include "search/match_equity.h"
@@ -43,8 +43,8 @@ struct AgentBox {
 };
 
 // Errors: unknown kind, a model that does not load, pubeval or gnubg for another game, gnubg
-// with the cube in play (it plays cubeless only: "add --cubeless"), a gnubg ply out of 0..2,
-// gnubg not installed.
+// with a cube that is not the standard one (another progression, automatic doubles, no Crawford
+// rule, other gammon values), a gnubg ply out of 0..2, gnubg not installed.
 Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, const Rules& rules);
 
 // Errors: gnubg failed to start.

@@ -2,7 +2,8 @@
 // answers map onto our generated plays (bar entry, bear-off, the opening), a short duel against
 // gnubg 0-ply in which every gnubg play is one of ours and which replays identically, the cases
 // where gnubg is not asked, a gnubg that dies, bad options, and `nard match --b gnubg` giving the
-// same result on 1 and 2 threads.
+// same result on 1 and 2 threads; with the cube, gnubg's cube decisions as an Agent and cubeful
+// money games and matches that replay on any thread count.
 //
 // Needs gnubg (installed in CI by the README's set-up); without it those tests skip.
 #include "gnubg/gnubg_player.h"
@@ -17,6 +18,7 @@
 #include "formats/gnubg_id.h"
 #include "formats/notation.h"
 #include "game/movegen/movegen.h"
+#include "gnubg/gnubg_agent.h"
 #include "play/duel.h"
 #include "search/pubeval.h"
 #include "tests/support/cli_runner.h"
@@ -232,9 +234,99 @@ TEST(GnubgMatch, ResultDoesNotDependOnTheThreadCount) {
   EXPECT_EQ(one.out, two.out);
 }
 
+// gnubg with the cube: its cube decisions through the Agent interface, money and match play.
+std::unique_ptr<GnubgAgent> start_cubeful_gnubg(const Rules& rules) {
+  GnubgConfig config;
+  config.cubeful = true;
+  config.jacoby = rules.jacoby;
+  config.beavers = rules.beavers;
+  Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(config);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
+  return g.ok() ? std::make_unique<GnubgAgent>(rules, std::move(g).value()) : nullptr;
+}
+
+MatchView money_view(int cube_value = 1, int owner = -1) {
+  MatchView v;
+  v.cube.value = cube_value;
+  v.cube.owner = owner;
+  return v;
+}
+
+TEST(GnubgAgent, DoublesTakesAndDropsAsGnubgDecides) {
+  SKIP_WITHOUT_GNUBG();
+  const Rules rules = backgammon();
+  std::unique_ptr<GnubgAgent> gnubg = start_cubeful_gnubg(rules);
+  ASSERT_TRUE(gnubg);
+  // The opening: nobody doubles.
+  EXPECT_FALSE(gnubg->wants_to_double(kOpening, money_view()));
+  // A race the side on roll wins nearly always, with no gammons: double, pass.
+  const Position won = P("x 6:2 5:2 4:2 3:2 2:2 1:2 off:3; o 19:3 20:3 21:3 22:3 23:3");
+  Result<GnubgCubeDecision> d = gnubg->player().cube_decision(won, GnubgCube{});
+  ASSERT_TRUE(d.ok()) << d.error().message;
+  EXPECT_TRUE(d->doubles()) << d->no_double << " " << d->double_take << " " << d->double_pass;
+  EXPECT_TRUE(d->taker_passes());
+  EXPECT_DOUBLE_EQ(d->double_pass, 1.0);
+  EXPECT_TRUE(gnubg->wants_to_double(won, money_view()));
+  // Asked as the receiver (the position seen from him): he drops.
+  MatchView receiver = money_view(2, 1);
+  receiver.cube.pending_from = 1;
+  EXPECT_EQ(gnubg->respond_to_double(won.flipped(), receiver), CubeResponse::Drop);
+  // A race 6 pips ahead (75 against 81): double, take.
+  const Position ahead = P("x 7:3 6:3 5:3 4:3 3:3; o 16:3 19:3 20:3 21:3 22:3");
+  Result<GnubgCubeDecision> close = gnubg->player().cube_decision(ahead, GnubgCube{});
+  ASSERT_TRUE(close.ok()) << close.error().message;
+  EXPECT_TRUE(close->doubles() && !close->taker_passes())
+      << close->no_double << " " << close->double_take << " " << close->double_pass;
+  EXPECT_TRUE(gnubg->wants_to_double(ahead, money_view()));
+  EXPECT_EQ(gnubg->respond_to_double(ahead.flipped(), receiver), CubeResponse::Take);
+  // 3 pips ahead (75 against 78): no double.
+  EXPECT_FALSE(
+      gnubg->wants_to_double(P("x 7:3 6:3 5:3 4:3 3:3; o 17:3 19:3 20:3 21:3 22:3"), money_view()));
+  // Match play (7 points, 1-2): gnubg's equities are normalised, a pass worth +1 to the
+  // doubler, and the won race is a double/pass there too.
+  MatchView seven;
+  seven.match_length = 7;
+  seven.my_score = 1;
+  seven.opp_score = 2;
+  Result<GnubgCubeDecision> match = gnubg->player().cube_decision(won, gnubg_cube(seven));
+  ASSERT_TRUE(match.ok()) << match.error().message;
+  EXPECT_NEAR(match->double_pass, 1.0, 1e-6);
+  EXPECT_TRUE(match->doubles() && match->taker_passes())
+      << match->no_double << " " << match->double_take << " " << match->double_pass;
+}
+
+TEST(GnubgAgent, AGnubgWithoutTheCubeRefusesCubeRequests) {
+  SKIP_WITHOUT_GNUBG();
+  std::unique_ptr<GnubgPlayer> gnubg = start_gnubg();
+  ASSERT_TRUE(gnubg);
+  Result<GnubgCubeDecision> d = gnubg->cube_decision(kOpening, GnubgCube{});
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.error().message.find("started without the cube"), std::string::npos)
+      << d.error().message;
+}
+
+TEST(GnubgMatch, WithTheCubeMoneyAndMatchesReplayOnAnyThreadCount) {
+  SKIP_WITHOUT_GNUBG();
+  for (const std::string kind : {"--games 4", "--match 3 --games 2"}) {
+    const std::string args =
+        "match --a net --a-ply 0 --b gnubg " + kind + " --seed 3 --json --threads ";
+    const CliRun one = run_nard(args + "1");
+    ASSERT_EQ(one.exit_code, 0) << kind << "\n" << one.err;
+    EXPECT_NE(one.out.find("\"b\": \"gnubg 0-ply, cubeful"), std::string::npos) << one.out;
+    const CliRun two = run_nard(args + "2");
+    ASSERT_EQ(two.exit_code, 0) << kind << "\n" << two.err;
+    EXPECT_EQ(one.out, two.out) << kind;
+  }
+}
+
 TEST(GnubgMatch, BadOptionsExitTwoWithOneLine) {
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"match --a pubeval --b gnubg --games 2", "gnubg plays cubeless only here: add --cubeless"},
+      {"match --a pubeval --b gnubg --rules gr_portes --games 2",
+       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=, beavers=, "
+       "cube_cap=)"},
+      {"match --a pubeval --b gnubg --rules wbf,automatic_doubles=true --games 2",
+       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=, beavers=, "
+       "cube_cap=)"},
       {"match --a pubeval --b gnubg --b-ply 3 --cubeless --games 2",
        "gnubg ply must be 0..2, not 3"},
       {"match --a gnubg --b pubeval --variant plakoto --cubeless --games 2",
