@@ -45,9 +45,10 @@ struct SearchConfig {
   // 0 = no pruning (every play valued by the full net). Used only if the evaluator has a pruner.
   int prune_keep = 3;
   bool use_cache = true;
-  // Money cube decisions at 0 and 1 ply use the cube lives fitted to our own 2-ply
-  // (search/cube/efficiency.h: kRootCubeLifeOffset at a 0-ply root, kOnePlyLeafCubeLifeOffset at a
-  // 1-ply decision's leaves); false: gnubg's x there too (`nard match --a-cube-life gnubg`).
+  // Money cube decisions at 0 to 2 plies use the cube lives fitted to our own 2-ply and to
+  // gnubg's self-play (search/cube/efficiency.h: kRootCubeLifeOffset at a 0-ply root,
+  // kOnePlyLeafCubeLifeOffset at a 1-ply decision's leaves, kTwoPlyContactLeafCubeLifeOffset at
+  // a 2-ply decision's contact leaves); false: gnubg's x there too (`nard match --a-cube-life gnubg`).
   bool fitted_cube_life = true;
 };
 

@@ -1,5 +1,5 @@
 // nard match: bot against bot (two models or two plies), against pubeval, the heuristic player
-// or GNU Backgammon (cli/play/match_sides.h); money games or matches to --match points; duplicate
+// or GNU Backgammon (cli/play/match_sides.h; gnubg with its own cube, or --cubeless); money games or matches to --match points; duplicate
 // dice (each dice sequence played twice with the sides swapped) to cut the variance. Prints the
 // points per game of A (match play: the fraction of matches A wins) with its standard error, and
 // for money games how often each side won single, gammon and backgammon. Each thread owns its
@@ -68,8 +68,8 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   if (o.match > 0 || o.cubeless)
     return make_error(option + " applies to money games with the cube, not to " +
                       (o.cubeless ? "--cubeless" : "--match"));
-  if (ply > 1)
-    return make_error(option + " applies at 0 and 1 ply, where the cube lives differ; " + player +
+  if (ply > 2)
+    return make_error(option + " applies at 0 to 2 ply, where the cube lives differ; " + player +
                       " plays at " + std::to_string(ply) + "-ply");
   return std::nullopt;
 }
@@ -189,8 +189,8 @@ void register_match(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("match", "Bot against bot, pubeval, the heuristic player or gnubg");
   cmd->add_option("--a", o->a.kind,
-                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg plays cubeless only: "
-                  "add --cubeless)");
+                  "Player A: net|pubeval|heuristic|gnubg (default net; gnubg: standard backgammon, "
+                  "with the cube or --cubeless)");
   cmd->add_option("--b", o->b.kind, "Player B: net|pubeval|heuristic|gnubg (default pubeval)");
   cmd->add_option("--a-model", o->a.model, "Model of A (default --model, else the shipped one)");
   cmd->add_option("--b-model", o->b.model, "Model of B");
@@ -198,8 +198,8 @@ void register_match(CLI::App& app) {
       ->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
   const std::string life_help =
-      "'s money cube life at 0 and 1 ply: fitted (default; ours, fitted to our 2-ply) or gnubg "
-      "(gnubg's x)";
+      "'s money cube life at 0 to 2 ply: fitted (default; ours, search/cube/efficiency.h) or "
+      "gnubg (gnubg's x)";
   cmd->add_option("--a-cube-life", o->a.cube_life, "A" + life_help)
       ->check(CLI::IsMember({"fitted", "gnubg"}));
   cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)

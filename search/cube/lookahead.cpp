@@ -20,6 +20,9 @@ namespace nard {
 
 namespace {
 
+// Cube-life offsets at the leaves, indexed by PositionKind.
+using LeafOffsets = std::array<double, 3>;
+
 // The stake of a lookahead node as its side on roll sees it: the cube and, in match play, the
 // points each side still needs (they do not change inside a game; the sides swap each ply).
 struct Stake {
@@ -57,14 +60,11 @@ struct CubeChoices {
 class Valuation {
  public:
   // `bearoff`: the evaluator's bear-off database (exact money leaves where its two-sided part
-  // reaches), or nullptr. `leaf_cube_life_offset`: added to the money model's cube life at the
-  // leaves (kOnePlyLeafCubeLifeOffset in a 1-ply cube decision).
+  // reaches), or nullptr. `leaf_offsets`: added to the money model's cube life at the leaves, by
+  // kind of position (fitted_leaf_offsets in a money cube decision).
   Valuation(const Rules& rules, const MatchContext* match, const BearoffDatabase* bearoff,
-            double leaf_cube_life_offset = 0.0)
-      : rules_(rules),
-        match_(match),
-        bearoff_(bearoff),
-        leaf_cube_life_offset_(leaf_cube_life_offset) {}
+            const LeafOffsets& leaf_offsets = {})
+      : rules_(rules), match_(match), bearoff_(bearoff), leaf_offsets_(leaf_offsets) {}
   bool is_match() const { return match_ != nullptr; }
 
   // The value of the other side's value.
@@ -128,7 +128,8 @@ class Valuation {
     if (std::optional<BearoffCubeEquities> exact =
             exact_bearoff_cube(bearoff_, pos, s.cube, rules_))
       return exact->equity * s.cube.value;
-    const double x = cube_life_index(classify_for_cube(pos)) + leaf_cube_life_offset_;
+    const PositionClass cls = classify_for_cube(pos);
+    const double x = cube_life_index(cls) + leaf_offsets_[size_t(cls.kind)];
     Result<CubeDecision> d = analyse_money_cube(make_consistent(probs), s.cube, x, rules_);
     if (!d) return d.error();
     return d->equity * s.cube.value;
@@ -151,7 +152,7 @@ class Valuation {
   const Rules& rules_;
   const MatchContext* match_;
   const BearoffDatabase* bearoff_;
-  double leaf_cube_life_offset_;
+  LeafOffsets leaf_offsets_;
 };
 
 // One cubeful lookahead over a Search's tree. Values are the Valuation's (money points with the
@@ -159,10 +160,10 @@ class Valuation {
 // in `error`.
 class Lookahead {
  public:
-  Lookahead(Search& search, const MatchContext* match, double leaf_cube_life_offset = 0.0)
+  Lookahead(Search& search, const MatchContext* match, const LeafOffsets& leaf_offsets = {})
       : search_(search),
         rules_(search.rules()),
-        valuation_(rules_, match, search.evaluator().bearoff_database(), leaf_cube_life_offset) {}
+        valuation_(rules_, match, search.evaluator().bearoff_database(), leaf_offsets) {}
 
   // `pos` about to roll, its side's cube decision made, for each stake of `stakes`, at ply >= 1.
   // Returns the cubeless probabilities of the same tree (Search::evaluate(pos, ply) when
@@ -248,6 +249,16 @@ class Lookahead {
   Valuation valuation_;
 };
 
+// The cube-life offsets of a money cube decision's leaves at `ply` (search/cube/efficiency.h):
+// every kind at 1 ply, contact at 2 plies, none deeper or when the config asks for gnubg's x.
+LeafOffsets fitted_leaf_offsets(int ply, bool fitted) {
+  LeafOffsets o{};
+  if (!fitted) return o;
+  if (ply == 1) o.fill(kOnePlyLeafCubeLifeOffset);
+  if (ply == 2) o[size_t(PositionKind::Contact)] = kTwoPlyContactLeafCubeLifeOffset;
+  return o;
+}
+
 // The lookahead's preconditions, with the models' messages.
 std::optional<Error> check_cube(const Rules& rules, const CubeView& cube) {
   if (!rules.cube) return Error{"this game has no doubling cube"};
@@ -303,9 +314,9 @@ Result<CubeDecision> analyse_cube_lookahead(Search& search, const Position& pos,
     Result<CubeDecision> check = model_decision(search.evaluate(pos, 0), pos, ctx, rules);
     if (!check) return check;
   }
-  const bool fitted_leaves = !match && ply == 1 && search.config().fitted_cube_life;
-  Lookahead lookahead(search, match ? &ctx : nullptr,
-                      fitted_leaves ? kOnePlyLeafCubeLifeOffset : 0.0);
+  Lookahead lookahead(
+      search, match ? &ctx : nullptr,
+      match ? LeafOffsets{} : fitted_leaf_offsets(ply, search.config().fitted_cube_life));
   const Stake root = root_stake(ctx);
   const CubeChoices o = lookahead.valuation().choices(root);
   std::vector<Stake> rolling{root};  // no double, then double/take and double/beaver

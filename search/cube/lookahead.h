@@ -9,10 +9,11 @@
 // better of take, beaver and pass for the receiver) when it may double. At the 0-ply leaves the
 // cubeful equity is Janowski's (search/cube/money.h, with the proper action); a game that ends
 // inside the lookahead is worth its result times the cube. The cube life x at the leaves is
-// gnubg's (search/cube/efficiency.h), except in a 1-ply money cube decision: there the leaves use
-// x + kOnePlyLeafCubeLifeOffset, and a 0-ply money decision uses x + kRootCubeLifeOffset at the
-// root (both fitted to our own 2-ply decisions; SearchConfig::fitted_cube_life = false keeps
-// gnubg's x there too). The cube life, take and cash points a decision
+// gnubg's (search/cube/efficiency.h), except in money cube decisions at 0 to 2 plies: a 1-ply
+// decision's leaves use x + kOnePlyLeafCubeLifeOffset, a 2-ply decision's contact leaves x +
+// kTwoPlyContactLeafCubeLifeOffset, and a 0-ply decision x + kRootCubeLifeOffset at the root
+// (fitted to our own 2-ply decisions, the 2-ply one to GNU Backgammon's self-play decisions;
+// SearchConfig::fitted_cube_life = false keeps gnubg's x there too). The cube life, take and cash points a decision
 // reports at 1 ply and more are the model's at the root's cubeless probabilities with gnubg's x.
 // The play is the Search's 0-ply choice (cubeless, as in Search::evaluate; inner_candidates is
 // not used), so one tree serves every cube state and its plays are valued in one batch per node.

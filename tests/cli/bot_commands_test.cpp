@@ -280,7 +280,7 @@ TEST(BotCommands, MatchRefusesACubeLifeWhereItDecidesNothing) {
       {"match --b-cube-life gnubg --games 2", "--b-cube-life: B is pubeval"},
       {"match --b net --b-cube-life gnubg --cubeless --games 2", "not to --cubeless"},
       {"match --b net --a-cube-life gnubg --match 3 --games 2", "--a-cube-life applies to money"},
-      {"match --b net --b-cube-life gnubg --b-ply 2 --games 2", "B plays at 2-ply"},
+      {"match --b net --b-cube-life gnubg --b-ply 3 --games 2", "B plays at 3-ply"},
       {"match --b gnubgx --b-cube-life gnubg --games 2", "gnubgx"},  // the unknown player first
   };
   for (const auto& [args, says] : bad) {

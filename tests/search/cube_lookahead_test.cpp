@@ -36,7 +36,8 @@ CubeView seen_by_opponent(CubeView c) {
 struct ByHand {
   const Rules& rules;
   Evaluator& ev;
-  double leaf_offset = 0.0;  // added to gnubg's cube life x at the 0-ply leaves
+  double leaf_offset = 0.0;          // added to gnubg's cube life x at the 0-ply leaves
+  double contact_leaf_offset = 0.0;  // and this too at contact leaves
 
   // The best play of `p` for `dice` at 0-ply (cubeless), flipped: the opponent on roll.
   Position reply(const Position& p, Dice dice) {
@@ -75,8 +76,11 @@ struct ByHand {
       const bool jacoby = rules.jacoby && !c.turned && c.owner == CubeHolder::Centred;
       return c.value * (jacoby ? -1.0 : double(cubeless_equity(q, rules)));
     }
-    Result<CubeDecision> d = analyse_money_cube(
-        make_consistent(q), c, cube_life_index(classify_for_cube(p)) + leaf_offset, rules);
+    const PositionClass cls = classify_for_cube(p);
+    const double offset =
+        leaf_offset + (cls.kind == PositionKind::Contact ? contact_leaf_offset : 0.0);
+    Result<CubeDecision> d =
+        analyse_money_cube(make_consistent(q), c, cube_life_index(cls) + offset, rules);
     EXPECT_TRUE(d.ok());
     return d->equity * c.value;
   }
@@ -165,12 +169,43 @@ TEST(CubeLookahead, TwoPliesComposeTheInnerCubeDecisions) {
   EXPECT_NEAR(d->cubeless, cubeless_equity(search.evaluate(p, 2), r), 1e-6);
 }
 
+// A 2-ply money decision's contact leaves use gnubg's x + kTwoPlyContactLeafCubeLifeOffset; its
+// race and bear-off leaves, and the cubeful value of a position, keep gnubg's x; so does the
+// decision when the config asks for gnubg's x.
+TEST(CubeLookahead, TwoPlyContactLeavesUseTheFittedCubeLife) {
+  const Rules r = wbf();
+  FakeEvaluator ev(r);
+  Search fitted(r, ev);
+  SearchConfig gnubgs;
+  gnubgs.fitted_cube_life = false;
+  Search plain(r, ev, gnubgs);
+  ByHand hand{r, ev};
+  ByHand contact{r, ev};
+  contact.contact_leaf_offset = kTwoPlyContactLeafCubeLifeOffset;
+  const Position p = pos(kPositions[1]);
+  const CubeView c = cube(1, CubeHolder::Centred);
+  const CubeView taken{2, CubeHolder::Opponent, true};
+  Result<CubeDecision> d = analyse_money_cube_lookahead(fitted, p, c, 2);
+  ASSERT_TRUE(d.ok()) << d.error().message;
+  EXPECT_NEAR(d->no_double, contact.roll(p, c, 2), 1e-9);
+  EXPECT_NEAR(d->double_take, contact.roll(p, taken, 2), 1e-9);
+  Result<CubeDecision> g = analyse_money_cube_lookahead(plain, p, c, 2);
+  ASSERT_TRUE(g.ok()) << g.error().message;
+  EXPECT_NEAR(g->no_double, hand.roll(p, c, 2), 1e-9);
+  EXPECT_NEAR(g->double_take, hand.roll(p, taken, 2), 1e-9);
+  EXPECT_GT(std::abs(d->double_take - g->double_take), 1e-6);  // so the above can fail
+  Result<double> e = money_cubeful_equity(fitted, p, c, 2);
+  ASSERT_TRUE(e.ok());
+  EXPECT_NEAR(*e, hand.decide(p, c, 2), 1e-9);
+}
+
 TEST(CubeLookahead, ArithmeticDaveRaisesByOne) {
   Rules r = wbf();
   r.cube_progression = CubeProgression::Arithmetic;  // 1, 2, 3, 4, ...
   FakeEvaluator ev(r);
   Search search(r, ev);
   ByHand hand{r, ev};
+  hand.contact_leaf_offset = kTwoPlyContactLeafCubeLifeOffset;  // a 2-ply decision's
   const Position p = pos(kPositions[0]);
   const CubeView c = cube(3, CubeHolder::Me);
   Result<CubeDecision> d = analyse_money_cube_lookahead(search, p, c, 2);

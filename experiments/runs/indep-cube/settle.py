@@ -9,7 +9,12 @@ side's action is charged what it loses by the rollout's equities, per unit of th
   the taker (where the action doubles, or the proper action does): |DT - DP| when his answer is
   the worse one.
 A dispute is won by the side that loses less; a tie where both lose the same (e.g. both wrong the
-same way is impossible here, as the two actions differ). Usage: settle.py NARD [TRIALS]
+same way is impossible here, as the two actions differ). Usage: settle.py NARD [TRIALS [ACTIONS]]
+
+ACTIONS: the disputes file of another build (`nard bench cube --disputes`), whose actions are
+judged on the same rollouts instead of disputes.txt's: a decision listed there is ours as listed,
+one not listed is ours as gnubg's (no longer a dispute). Its decisions that are not in
+disputes.txt (new disputes) are counted, not judged (no rollout).
 """
 import json
 import os
@@ -47,17 +52,26 @@ def loss(action, nd, dt, dp):
     return doubler + taker
 
 
-def main():
-    nard = sys.argv[1]
-    trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1296
-    rows = []
-    for line in open(os.path.join(HERE, "disputes.txt")):
+def read_disputes(path):
+    """{(ID, cube, owner): (ours, gnubg)} of a disputes file."""
+    out = {}
+    for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
         words = line.split()
-        pid, cube, owner = words[0], int(words[1]), words[2]
-        ours = words[3].split("=")[1]
-        gnubg = words[4].split("=")[1]
+        out[(words[0], int(words[1]), words[2])] = (words[3].split("=")[1], words[4].split("=")[1])
+    return out
+
+
+def main():
+    nard = sys.argv[1]
+    trials = int(sys.argv[2]) if len(sys.argv) > 2 else 1296
+    other = read_disputes(sys.argv[3]) if len(sys.argv) > 3 else None
+    settled = read_disputes(os.path.join(HERE, "disputes.txt"))
+    rows = []
+    for (pid, cube, owner), (ours, gnubg) in settled.items():
+        if other is not None:
+            ours = other[(pid, cube, owner)][0] if (pid, cube, owner) in other else gnubg
         d = rollout(nard, pid, cube, owner, trials)
         nd, dt, dp = d["no_double"]["mean"], d["double_take"]["mean"], d["double_pass"]
         se = d["take_minus_no_double"]["se"]
@@ -67,6 +81,16 @@ def main():
         print(f"{pid} {cube} {owner:6} ours={ours:14} gnubg={gnubg:14} rollout: {d['action']:22} "
               f"ND {nd:+.3f} DT {dt:+.3f} (DT-ND se {se:.3f})  loses: ours {lo:.3f} gnubg {lg:.3f}  -> {winner}",
               flush=True)
+    if other is not None:
+        left = [r for r in rows if r[3] != r[4]]
+        wins = {w: sum(1 for r in left if r[-1] == w) for w in ("ours", "gnubg", "tie")}
+        new = [k for k in other if k not in settled]
+        print(f"\nActions of {sys.argv[3]}: {len(left)} of the {len(rows)} settled disputes left, "
+              f"{len(new)} new ones (not rolled out). Of those left: ours right {wins['ours']}, "
+              f"gnubg right {wins['gnubg']}, ties {wins['tie']}; equity lost per settled dispute: "
+              f"ours {sum(r[9] for r in rows) / max(1, len(rows)):.4f}, "
+              f"gnubg {sum(r[10] for r in rows) / max(1, len(rows)):.4f}")
+        return
     wins = {w: sum(1 for r in rows if r[-1] == w) for w in ("ours", "gnubg", "tie")}
     print(f"\n{len(rows)} disputes: ours right {wins['ours']}, gnubg right {wins['gnubg']}, ties {wins['tie']}; "
           f"equity lost per dispute: ours {sum(r[9] for r in rows) / max(1, len(rows)):.4f}, "
