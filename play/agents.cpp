@@ -3,6 +3,7 @@
 #include "search/cube/efficiency.h"
 #include "search/cube/lookahead.h"
 #include "search/cube/match.h"
+#include "search/cubeful_play.h"
 
 namespace nard {
 
@@ -20,8 +21,21 @@ BotAgent::BotAgent(const Rules& rules, Evaluator& evaluator, const SearchConfig&
     : rules_(rules), search_(rules, evaluator, config), met_(met) {}
 
 int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
-                          const MatchView&) {
-  return search_.best_play(pos, dice, plays);
+                          const MatchView& view) {
+  const bool match = view.match_length > 0;
+  if (!rules_.cube || !search_.config().cubeful_checker_play || plays.size() < 2 ||
+      (match && !met_))
+    return search_.best_play(pos, dice, plays);
+  MatchContext ctx;
+  if (match) {
+    ctx = match_context(view, *met_, rules_);
+  } else {
+    ctx.cube = cube_view(view.cube, 0);
+  }
+  Result<std::vector<PlayValue>> ranked =
+      rank_plays_cubeful(search_, plays, ctx, {search_.config().ply, true});
+  if (!ranked || ranked->empty()) return search_.best_play(pos, dice, plays);
+  return ranked->front().index;
 }
 
 Result<CubeDecision> BotAgent::analyse_cube(const Position& pos, const MatchView& view) {
@@ -65,7 +79,8 @@ BotAgent::ResignationValues BotAgent::resignation_values(const Position& pos, Di
   const Position resigner = pos.flipped();
   MoveGenerator gen(rules_);
   PlayList list;
-  if (dice != Dice{}) list.size = gen.generate(resigner, dice, list.positions.get(), list.moves.get());
+  if (dice != Dice{})
+    list.size = gen.generate(resigner, dice, list.positions.get(), list.moves.get());
   Probabilities ours;
   if (dice == Dice{} || list.size == 0) {  // before the roll, or no legal play
     ours = invert(search_.evaluate(resigner, search_.config().ply));

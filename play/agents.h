@@ -4,8 +4,10 @@
 //   BotAgent:    checker play with a Search at its ply; cube decisions at the same ply by the
 //                cubeful lookahead (search/cube/lookahead.h; at 0 ply the models of search/cube/money.h
 //                and search/cube/match.h on the net's probabilities), money or match play (the
-//                latter needs a MatchEquityTable). Checker play maximises cubeless money equity
-//                in both money and match play.
+//                latter needs a MatchEquityTable). Checker play maximises cubeful equity for the
+//                cube and score where the cube is in play (search/cubeful_play.h, as gnubg;
+//                SearchConfig::cubeful_checker_play = false, or no table in a match: cubeless
+//                money equity), else cubeless money equity.
 // Thread-safety: one agent per thread (they own searches and scratch).
 #pragma once
 

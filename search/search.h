@@ -50,6 +50,10 @@ struct SearchConfig {
   // kOnePlyLeafCubeLifeOffset at a 1-ply decision's leaves, kTwoPlyContactLeafCubeLifeOffset at
   // a 2-ply decision's contact leaves); false: gnubg's x there too (`nard match --a-cube-life gnubg`).
   bool fitted_cube_life = true;
+  // A bot's checker play (play/agents.h BotAgent) where the game has a cube in play: true ranks
+  // the plays by cubeful equity for the cube and score (search/cubeful_play.h: money points with
+  // the cube, match winning chances in a match), as gnubg plays; false by cubeless money equity.
+  bool cubeful_checker_play = true;
 };
 
 struct RankedPlay {

@@ -74,6 +74,17 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   return std::nullopt;
 }
 
+// --a-checker-play / --b-checker-play only for a net with the cube in play.
+std::optional<Error> check_checker_play(const MatchOptions& o, const MatchSide& side, char letter) {
+  if (side.checker_play.empty()) return std::nullopt;
+  const std::string option = std::string("--") + letter + "-checker-play";
+  if (side.kind != "net")
+    return make_error(option + ": " + char(letter - 'a' + 'A') + " is " + side.kind +
+                      "; a checker-play setting is a net's (--" + letter + " net)");
+  if (o.cubeless) return make_error(option + " decides nothing with --cubeless");
+  return std::nullopt;
+}
+
 // Saves the games of --save (formats/session_files.h), A as player 0.
 std::optional<Error> save_games(const MatchOptions& o, const Rules& rules,
                                 const std::vector<std::vector<MatchGame>>& matches) {
@@ -155,6 +166,8 @@ void run_match(const MatchOptions& o) {
   if (!b) return fail_input(b.error());
   if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
   if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
+  if (auto e = check_checker_play(o, o.a, 'a')) return fail_input(*e);
+  if (auto e = check_checker_play(o, o.b, 'b')) return fail_input(*e);
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 
@@ -204,6 +217,13 @@ void register_match(CLI::App& app) {
       ->check(CLI::IsMember({"fitted", "gnubg"}));
   cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)
       ->check(CLI::IsMember({"fitted", "gnubg"}));
+  const std::string play_help =
+      "'s checker play with the cube in play: cubeful (default; for the cube and score, as gnubg) "
+      "or cubeless (cubeless money equity)";
+  cmd->add_option("--a-checker-play", o->a.checker_play, "A" + play_help)
+      ->check(CLI::IsMember({"cubeful", "cubeless"}));
+  cmd->add_option("--b-checker-play", o->b.checker_play, "B" + play_help)
+      ->check(CLI::IsMember({"cubeful", "cubeless"}));
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
       ->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));

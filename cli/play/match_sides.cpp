@@ -50,8 +50,10 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     s.model = *m;
     s.search.ply = ply;
     s.search.fitted_cube_life = side.cube_life != "gnubg";
+    s.search.cubeful_checker_play = side.checker_play != "cubeless";
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
     if (!s.search.fitted_cube_life) s.label += ", gnubg's cube life";
+    if (!s.search.cubeful_checker_play) s.label += ", cubeless checker play";
   } else if (side.kind == "pubeval") {
     if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
     Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

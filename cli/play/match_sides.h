@@ -25,6 +25,9 @@ struct MatchSide {
   // A net's money cube life at 0 and 1 ply: "fitted" (ours, search/cube/efficiency.h) or "gnubg"
   // (gnubg's x everywhere); "": the default, fitted.
   std::string cube_life;
+  // A net's checker play where the cube is in play: "cubeful" (default, as gnubg) or "cubeless"
+  // (cubeless money equity whatever the cube and score); "": the default.
+  std::string checker_play;
 };
 
 // What a side needs, shared by the threads (immutable).

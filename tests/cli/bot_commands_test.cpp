@@ -275,13 +275,17 @@ TEST(BotCommands, MatchPlaysTheNetWithGnubgsCubeLife) {
 }
 
 // The cube life is refused where it would change nothing, with the option named.
-TEST(BotCommands, MatchRefusesACubeLifeWhereItDecidesNothing) {
+TEST(BotCommands, MatchRefusesACubeLifeOrCheckerPlayWhereItDecidesNothing) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"match --b-cube-life gnubg --games 2", "--b-cube-life: B is pubeval"},
       {"match --b net --b-cube-life gnubg --cubeless --games 2", "not to --cubeless"},
       {"match --b net --a-cube-life gnubg --match 3 --games 2", "--a-cube-life applies to money"},
       {"match --b net --b-cube-life gnubg --b-ply 3 --games 2", "B plays at 3-ply"},
       {"match --b gnubgx --b-cube-life gnubg --games 2", "gnubgx"},  // the unknown player first
+      {"match --b-checker-play cubeless --games 2", "--b-checker-play: B is pubeval"},
+      {"match --b net --a-checker-play cubeless --cubeless --games 2",
+       "--a-checker-play decides nothing with --cubeless"},
+      {"match --b net --a-checker-play money --games 2", "--a-checker-play"},
   };
   for (const auto& [args, says] : bad) {
     const CliRun r = run_nard(with_model(args));
