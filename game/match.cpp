@@ -62,6 +62,7 @@ MatchView view_for(int player, const GameOptions& o, const CubeState& cube) {
   v.my_score = o.scores[player];
   v.opp_score = o.scores[1 - player];
   v.crawford_game = o.crawford_game;
+  v.cube_in_play = !o.cubeless;
   v.cube = cube;
   if (cube.owner >= 0) v.cube.owner = cube.owner == player ? 0 : 1;
   if (cube.pending_from >= 0) v.cube.pending_from = cube.pending_from == player ? 0 : 1;

@@ -27,6 +27,9 @@ struct MatchView {
   int my_score = 0, opp_score = 0;
   bool crawford_game = false;
   CubeState cube;  // owner is 0 = this agent, 1 = the opponent, -1 centred
+  // False when the game is played without the cube although the rules have one
+  // (GameOptions::cubeless): nothing to play for but cubeless equity.
+  bool cube_in_play = true;
 };
 
 // The match as `player` sees it, from a gnubg-style MatchState (no double pending).

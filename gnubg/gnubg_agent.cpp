@@ -26,6 +26,8 @@ T or_throw(Result<T> r) {
 int GnubgAgent::choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
                             const MatchView& view) {
   if (!rules_.cube) return or_throw(gnubg_->best_play(pos, dice, plays));
+  if (!view.cube_in_play)
+    throw GnubgFailure(Error{"gnubg was started with the cube for a game played without it"});
   return or_throw(gnubg_->best_cubeful_play(pos, dice, plays, gnubg_cube(view)));
 }
 
@@ -35,15 +37,11 @@ bool GnubgAgent::wants_to_double(const Position& pos, const MatchView& view) {
 }
 
 CubeResponse GnubgAgent::respond_to_double(const Position& pos, const MatchView& view) {
-  // A beavered double comes back to the doubler, who keeps it (gnubg's own practice).
-  if (view.cube.beavered) return CubeResponse::Take;
   // The doubler's decision, from his side before his double.
   MatchView doubler = opponent_view(view);
   doubler.cube.pending_from = -1;
   const GnubgCubeDecision d = or_throw(gnubg_->cube_decision(pos.flipped(), gnubg_cube(doubler)));
-  if (d.taker_passes()) return CubeResponse::Drop;
-  if (d.taker_beavers() && rules_.beavers && view.match_length == 0) return CubeResponse::Beaver;
-  return CubeResponse::Take;
+  return d.taker_passes() ? CubeResponse::Drop : CubeResponse::Take;
 }
 
 }  // namespace nard

@@ -1,11 +1,10 @@
 // GNU Backgammon as an Agent of the game runner (game/match.h), with or without the cube: checker
 // play by gnubg at its ply, cubeless money equity when the rules have no cube (as GnubgPlayer),
 // else cubeful for the cube and score of the match (gnubg's match play maximises match winning
-// chances); doubles, takes, drops and beavers as gnubg's cube decision at the same ply
-// (gnubg.cfevaluate: it doubles when double/take and double/pass both beat no double; it drops a
-// double when double/take is worth more to the doubler than double/pass; it beavers where the
-// rules allow and gnubg's decision says so). gnubg uses its own match equity table. It never
-// offers a resignation and refuses ours (gnubg's own bot rule is not exposed to its Python).
+// chances); doubles, takes and drops as gnubg's cube decision at the same ply
+// (gnubg.cfevaluate, read as GnubgCubeDecision). gnubg uses its own match equity table. No
+// beavers (the match command refuses them for gnubg). It never offers a resignation and refuses
+// ours (gnubg's own bot rule is not exposed to its Python).
 // Failures throw GnubgFailure (the Agent interface has no error channel; the match runner
 // reports them).
 // Thread-safety: one agent (one gnubg process) per thread.
@@ -21,8 +20,8 @@ namespace nard {
 
 class GnubgAgent final : public Agent {
  public:
-  // `gnubg` was started with GnubgConfig::cubeful (and the rules' Jacoby and beavers) when the
-  // rules have a cube.
+  // `gnubg` was started with GnubgConfig::cubeful (and the rules' Jacoby rule) when the rules
+  // have a cube.
   GnubgAgent(const Rules& rules, std::unique_ptr<GnubgPlayer> gnubg)
       : rules_(rules), gnubg_(std::move(gnubg)) {}
 

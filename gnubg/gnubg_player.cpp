@@ -10,20 +10,21 @@ namespace nard {
 
 namespace {
 
-// Runs inside gnubg's embedded Python (Python 3, the `gnubg` module); MAX_PLY, CUBEFUL, JACOBY
-// and BEAVERS are prepended. Requests on fd 3, one per line (the position a Position ID with the
-// side on roll as gnubg's player on roll; CUBE is "<value> <owner> <match length> <score of the
-// side on roll> <opponent's score> <Crawford game 0|1>", owner -1 centred, 0 the side on roll,
-// 1 its opponent; match length 0 is money):
+// Runs inside gnubg's embedded Python (Python 3, the `gnubg` module); MAX_PLY, CUBEFUL and JACOBY
+// are prepended. Requests on fd 3, one per line (the position a Position ID with the side on roll
+// as gnubg's player on roll; CUBE is "<value> <owner> <match length> <score of the side on roll>
+// <opponent's score> <Crawford game 0|1>", owner -1 centred, 0 the side on roll, 1 its opponent;
+// match length 0 is money):
 //   move <PositionID> <die> <die> <ply>          cubeless money play (cube centred, no Jacoby)
 //   cmove <PositionID> <die> <die> <ply> CUBE    cubeful play for that cube and score
 //   cube <PositionID> <ply> CUBE                 the cube decision of the side on roll
 // Replies:  move <from> <to> <from> <to> ...   (nothing after "move": no legal play)
 //           cube <no double> <double/take> <double/pass> <gnubg's decision code>
 //           error <message>
-// Cubeful requests are answered only when CUBEFUL (the session then has the cube in use and the
-// Jacoby and beaver settings of the rules). The first line written is "ready" once gnubg is set
-// up, or "error <message>".
+// A session answers the cubeless requests (CUBEFUL = 0) or the cubeful ones (CUBEFUL = 1: the
+// cube in use, the Jacoby rule as JACOBY, no beavers), not both: gnubg's cubeinfo() takes the
+// Jacoby rule from the game, which "set jacoby" changes only for the games after it. The first
+// line written is "ready" once gnubg is set up, or "error <message>".
 constexpr const char* kScript = R"PY(
 import socket
 import gnubg
@@ -36,26 +37,22 @@ def main():
         channel.sendall((text.replace("\n", " ") + "\n").encode("ascii", "replace"))
 
     try:
-        # A money session with no cube and no Jacoby rule: a cubeless evaluation then values a
-        # gammon at 2 and a backgammon at 3 (gnubg's gammon price 1 on both sides).
-        for command in ["set threads 1", "set jacoby off", "set cube use off",
+        # A money session. Cubeless: no cube and no Jacoby rule, so that a cubeless evaluation
+        # values a gammon at 2 and a backgammon at 3 (gnubg's gammon price 1 on both sides).
+        jacoby = 1 if CUBEFUL and JACOBY else 0
+        for command in ["set threads 1", "set jacoby " + ("on" if jacoby else "off"),
+                        "set cube use " + ("on" if CUBEFUL else "off"), "set beavers 0",
                         "set player 0 human", "set player 1 human",
                         "set automatic roll off", "set automatic move off",
                         "set automatic game off", "set display off", "new game"]:
             gnubg.command(command)
         cube = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
-        if cube["matchto"] != 0 or cube["gammonprice"] != ((1.0, 1.0), (1.0, 1.0)):
+        if cube["matchto"] != 0 or cube["jacoby"] != jacoby or cube["beavers"] != 0 or (
+                not CUBEFUL and cube["gammonprice"] != ((1.0, 1.0), (1.0, 1.0))):
             raise RuntimeError("unexpected cube information %r" % (cube,))
         # cubeful 0|1, plies, deterministic 1, prune above 0-ply, noise 0
         contexts = [[gnubg.evalcontext(cubeful, ply, 1, 1 if ply > 0 else 0, 0.0)
                      for ply in range(MAX_PLY + 1)] for cubeful in (0, 1)]
-        if CUBEFUL:
-            for command in ["set cube use on", "set jacoby " + ("on" if JACOBY else "off"),
-                            "set beavers " + ("1" if BEAVERS else "0")]:
-                gnubg.command(command)
-            probe = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
-            if probe["jacoby"] != JACOBY or probe["beavers"] != BEAVERS:
-                raise RuntimeError("unexpected cube information %r" % (probe,))
     except Exception as e:
         reply("error set-up failed: %s: %s" % (type(e).__name__, e))
         return
@@ -65,7 +62,7 @@ def main():
         try:
             kind = words[0] if words else ""
             size = {"move": 5, "cmove": 11, "cube": 9}.get(kind)
-            if size is None or len(words) != size or (kind != "move" and not CUBEFUL):
+            if size is None or len(words) != size or (kind != "move") != bool(CUBEFUL):
                 raise ValueError("unknown request '%s'" % line.strip())
             ply = int(words[4] if kind != "cube" else words[2])
             if not 0 <= ply <= MAX_PLY:
@@ -84,7 +81,7 @@ def main():
                 reply(" ".join(["move"] + [str(x) for x in play]))
             else:
                 d = gnubg.cfevaluate(board, info, contexts[1][ply])
-                reply("cube %.6f %.6f %.6f %d" % (d[1], d[2], d[3], d[4]))
+                reply("cube %.9g %.9g %.9g %d" % (d[1], d[2], d[3], d[4]))
         except Exception as e:
             reply("error %s: %s" % (type(e).__name__, e))
 
@@ -103,8 +100,7 @@ std::string describe(const Position& pos, Dice dice) {
 Result<std::unique_ptr<GnubgProcess>> start_process(const GnubgConfig& config) {
   const std::string script = "MAX_PLY = " + std::to_string(kGnubgMaxPly) +
                              "\nCUBEFUL = " + (config.cubeful ? "1" : "0") +
-                             "\nJACOBY = " + (config.jacoby ? "1" : "0") +
-                             "\nBEAVERS = " + (config.beavers ? "1" : "0") + "\n" + kScript;
+                             "\nJACOBY = " + (config.jacoby ? "1" : "0") + "\n" + kScript;
   return GnubgProcess::start(config.executable, script, config.timeout_ms);
 }
 
@@ -209,6 +205,7 @@ Result<Move> GnubgPlayer::parse_play(const std::string& reply, const Position& p
 }
 
 Result<Move> GnubgPlayer::gnubg_play(const Position& pos, Dice dice) {
+  if (config_.cubeful) return make_error("this gnubg was started with the cube: ask cubeful play");
   if (std::optional<Error> e = check_request(pos, dice)) return *e;
   Result<std::string> reply =
       ask("move " + encode_position_id(pos) + " " + dice_fields(dice) + " " + std::to_string(ply_));

@@ -15,7 +15,6 @@
 // Thread-safety: one GnubgPlayer (and so one gnubg process) per thread.
 #pragma once
 
-#include <algorithm>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -40,11 +39,11 @@ struct GnubgConfig {
   // 250,000 calls of a 10,000-game match would hold ~6 GB). The player therefore replaces its
   // process after this many requests; answers do not depend on it (each request is independent).
   long long requests_per_process = 20000;
-  // With the cube: the session has the cube in use and these money rules, and answers the
-  // cubeful requests below (cubeful_play, cube_decision); cubeless play is asked as before.
+  // With the cube: the session has the cube in use (no beavers; the Jacoby rule in money play
+  // as `jacoby`) and answers the cubeful requests below (best_cubeful_play, cube_decision) only;
+  // without it, the cubeless ones (best_play, gnubg_play) only.
   bool cubeful = false;
-  bool jacoby = false;   // money play
-  bool beavers = false;  // money play
+  bool jacoby = false;
 };
 
 // The cube and score as gnubg's cubeinfo sees them, from the side on roll.
@@ -57,13 +56,18 @@ struct GnubgCube {
 };
 
 // gnubg's cube decision of the side on roll, its equities per unit of the current cube (money)
-// or normalised (match play), from the side on roll.
+// or normalised (match play), from the side on roll, and gnubg's decision code (its enum
+// cubedecision: 0 double/take, 1 double/pass, 2 no double, 3 too good/take, 4 too good/pass, 5
+// double/beaver, 6 no double/beaver, 7-12 the same for a redouble, 13-14 dead cube, 15 not
+// available, 16-20 optional doubles). The actions are read from the code, as gnubg's own
+// computer player reads them; an optional double (equal equities) is not made.
 struct GnubgCubeDecision {
   double no_double = 0, double_take = 0, double_pass = 0;
-  int code = 0;  // gnubg's cubedecision enum (e.g. 5, 6, 12, 18: the receiver should beaver)
-  bool doubles() const { return std::min(double_take, double_pass) > no_double; }
-  bool taker_passes() const { return double_take > double_pass; }
-  bool taker_beavers() const { return code == 5 || code == 6 || code == 12 || code == 18; }
+  int code = 0;
+  bool doubles() const { return code == 0 || code == 1 || code == 5 || code == 7 || code == 8; }
+  bool taker_passes() const {
+    return code == 1 || code == 4 || code == 8 || code == 11 || code == 19 || code == 20;
+  }
 };
 
 // Thrown by GnubgPlayer::choose(), whose Player signature has no error channel; the callers that

@@ -23,8 +23,8 @@ BotAgent::BotAgent(const Rules& rules, Evaluator& evaluator, const SearchConfig&
 int BotAgent::choose_play(const Position& pos, Dice dice, std::span<const Position> plays,
                           const MatchView& view) {
   const bool match = view.match_length > 0;
-  if (!rules_.cube || !search_.config().cubeful_checker_play || plays.size() < 2 ||
-      (match && !met_))
+  if (!rules_.cube || !view.cube_in_play || !search_.config().cubeful_checker_play ||
+      plays.size() < 2 || (match && !met_))
     return search_.best_play(pos, dice, plays);
   MatchContext ctx;
   if (match) {

@@ -6,8 +6,8 @@
 //                and search/cube/match.h on the net's probabilities), money or match play (the
 //                latter needs a MatchEquityTable). Checker play maximises cubeful equity for the
 //                cube and score where the cube is in play (search/cubeful_play.h, as gnubg;
-//                SearchConfig::cubeful_checker_play = false, or no table in a match: cubeless
-//                money equity), else cubeless money equity.
+//                SearchConfig::cubeful_checker_play = false, no table in a match, or a failed
+//                cubeful valuation: cubeless money equity), else cubeless money equity.
 // Thread-safety: one agent per thread (they own searches and scratch).
 #pragma once
 

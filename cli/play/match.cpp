@@ -74,14 +74,17 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   return std::nullopt;
 }
 
-// --a-checker-play / --b-checker-play only for a net with the cube in play.
-std::optional<Error> check_checker_play(const MatchOptions& o, const MatchSide& side, char letter) {
+// --a-checker-play / --b-checker-play only for a net with the cube in play (`rules`: the game's,
+// --cubeless applied).
+std::optional<Error> check_checker_play(const MatchOptions& o, const Rules& rules,
+                                        const MatchSide& side, char letter) {
   if (side.checker_play.empty()) return std::nullopt;
   const std::string option = std::string("--") + letter + "-checker-play";
   if (side.kind != "net")
     return make_error(option + ": " + char(letter - 'a' + 'A') + " is " + side.kind +
                       "; a checker-play setting is a net's (--" + letter + " net)");
   if (o.cubeless) return make_error(option + " decides nothing with --cubeless");
+  if (!rules.cube) return make_error(option + " decides nothing in a game without the cube");
   return std::nullopt;
 }
 
@@ -160,14 +163,18 @@ void run_match(const MatchOptions& o) {
   const Rules& rules = rotation_rules[0];
   if (o.games < 1 || o.match < 0)
     return fail_input(make_error("--games must be >= 1 and --match >= 0"));
+  if (auto e = check_checker_play(o, rules, o.a, 'a')) return fail_input(*e);
+  if (auto e = check_checker_play(o, rules, o.b, 'b')) return fail_input(*e);
+  // gnubg's tables stop at 64 points.
+  if (o.match > 64 && (o.a.kind == "gnubg" || o.b.kind == "gnubg"))
+    return fail_input(
+        make_error("gnubg plays matches up to 64 points, not " + std::to_string(o.match)));
   Result<RotationSide> a = resolve_rotation_side(o.a, o.bot, rotation_rules, o.tavli);
   if (!a) return fail_input(a.error());
   Result<RotationSide> b = resolve_rotation_side(o.b, o.bot, rotation_rules, o.tavli);
   if (!b) return fail_input(b.error());
   if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
   if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
-  if (auto e = check_checker_play(o, o.a, 'a')) return fail_input(*e);
-  if (auto e = check_checker_play(o, o.b, 'b')) return fail_input(*e);
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 

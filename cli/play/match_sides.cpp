@@ -23,15 +23,13 @@ Result<AgentBox> make_agent(const SideSpec& s, const Rules& rules, const MatchEq
 }
 
 namespace {
-// gnubg's rules: the wbf preset's, where only the money cube's Jacoby rule, beavers and cap and
-// whether the cube is in play may differ.
+// gnubg's rules: the wbf preset's, where only whether the cube is in play and the money cube's
+// Jacoby rule may differ (gnubg here plays without beavers, and its cube has no cap).
 bool standard_for_gnubg(const Rules& rules) {
   Rules wbf = *rules_preset("wbf");
   wbf.preset = rules.preset;
   wbf.cube = rules.cube;
   wbf.jacoby = rules.jacoby;
-  wbf.beavers = rules.beavers;
-  wbf.cube_cap = rules.cube_cap;
   if (!rules.cube) wbf.crawford = rules.crawford;
   return wbf == rules;
 }
@@ -66,8 +64,7 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     if (rules.variant != Variant::Backgammon) return make_error("gnubg plays backgammon only");
     if (!standard_for_gnubg(rules))
       return make_error(
-          "gnubg plays standard backgammon only (--rules wbf, with or without "
-          "jacoby=, beavers=, cube_cap=)");
+          "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=true)");
     if (ply < 0 || ply > kGnubgMaxPly)
       return make_error("gnubg ply must be 0.." + std::to_string(kGnubgMaxPly) + ", not " +
                         std::to_string(ply));
@@ -77,7 +74,6 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     s.gnubg.executable = *gnubg;
     s.gnubg.cubeful = rules.cube;
     s.gnubg.jacoby = rules.jacoby;
-    s.gnubg.beavers = rules.beavers;
     s.label = "gnubg " + std::to_string(ply) + "-ply, " +
               (rules.cube ? "cubeful" : "cubeless money play") + " (" + *gnubg + ")";
   } else {

@@ -22,7 +22,7 @@ namespace nard::tools {
 struct MatchSide {
   std::string kind = "net", model;
   int ply = -1;  // -1: the --ply default
-  // A net's money cube life at 0 and 1 ply: "fitted" (ours, search/cube/efficiency.h) or "gnubg"
+  // A net's money cube life at 0 to 2 ply: "fitted" (ours, search/cube/efficiency.h) or "gnubg"
   // (gnubg's x everywhere); "": the default, fitted.
   std::string cube_life;
   // A net's checker play where the cube is in play: "cubeful" (default, as gnubg) or "cubeless"

@@ -38,7 +38,8 @@ inline constexpr double kRaceCubeLifeMax = 0.70;
 // with the x above at the root, our 0-ply doubled far too early against our own 2-ply (and
 // gnubg's 0-ply does the same against its 2-ply), because one number has to stand for all the
 // cube turns a lookahead would see. The offset below makes the 0-ply decision agree best with our
-// own 2-ply decisions, whose leaves keep the x above: fitted on 8,000 decisions (4,000 self-play
+// own 2-ply decisions, whose leaves then kept the x above (before session 36's contact offset
+// below): fitted on 8,000 decisions (4,000 self-play
 // positions of the shipped net, seed 2, each with the cube centred and on 2 owned; `nard bench
 // cube-reference`, experiments/history.md "Session 29"), best from +0.05 to +0.06 for every kind alike.
 inline constexpr double kRootCubeLifeOffset = 0.05;

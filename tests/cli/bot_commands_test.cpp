@@ -286,6 +286,8 @@ TEST(BotCommands, MatchRefusesACubeLifeOrCheckerPlayWhereItDecidesNothing) {
       {"match --b net --a-checker-play cubeless --cubeless --games 2",
        "--a-checker-play decides nothing with --cubeless"},
       {"match --b net --a-checker-play money --games 2", "--a-checker-play"},
+      {"match --b net --a-checker-play cubeless --variant plakoto --games 2",
+       "--a-checker-play decides nothing in a game without the cube"},
   };
   for (const auto& [args, says] : bad) {
     const CliRun r = run_nard(with_model(args));

@@ -239,7 +239,6 @@ std::unique_ptr<GnubgAgent> start_cubeful_gnubg(const Rules& rules) {
   GnubgConfig config;
   config.cubeful = true;
   config.jacoby = rules.jacoby;
-  config.beavers = rules.beavers;
   Result<std::unique_ptr<GnubgPlayer>> g = GnubgPlayer::start(config);
   EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
   return g.ok() ? std::make_unique<GnubgAgent>(rules, std::move(g).value()) : nullptr;
@@ -305,6 +304,23 @@ TEST(GnubgAgent, AGnubgWithoutTheCubeRefusesCubeRequests) {
       << d.error().message;
 }
 
+TEST(GnubgMatch, WithTheCubeTheDoublesAreMadeAndAnsweredAndTheJacobyRuleHolds) {
+  SKIP_WITHOUT_GNUBG();
+  const std::string saved = testing_support::unique_temp_path("nard_gnubg_cube") + ".mat";
+  const CliRun r =
+      run_nard("match --a net --a-ply 0 --b gnubg --games 12 --seed 3 --quiet --save " + saved);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string games = testing_support::slurp_file(saved);
+  EXPECT_NE(games.find("Doubles"), std::string::npos) << games;
+  EXPECT_TRUE(games.find("Takes") != std::string::npos || games.find("Drops") != std::string::npos)
+      << games;
+  std::remove(saved.c_str());
+  // With the Jacoby rule gnubg's session has it too (its set-up checks), and the games run.
+  const CliRun jacoby =
+      run_nard("match --a net --a-ply 0 --b gnubg --rules wbf,jacoby=true --games 2 --quiet");
+  EXPECT_EQ(jacoby.exit_code, 0) << jacoby.err;
+}
+
 TEST(GnubgMatch, WithTheCubeMoneyAndMatchesReplayOnAnyThreadCount) {
   SKIP_WITHOUT_GNUBG();
   for (const std::string kind : {"--games 4", "--match 3 --games 2"}) {
@@ -322,11 +338,13 @@ TEST(GnubgMatch, WithTheCubeMoneyAndMatchesReplayOnAnyThreadCount) {
 TEST(GnubgMatch, BadOptionsExitTwoWithOneLine) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"match --a pubeval --b gnubg --rules gr_portes --games 2",
-       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=, beavers=, "
-       "cube_cap=)"},
+       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=true)"},
+      {"match --a pubeval --b gnubg --rules wbf,beavers=true --games 2",
+       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=true)"},
+      {"match --a pubeval --b gnubg --match 65 --games 2",
+       "gnubg plays matches up to 64 points, not 65"},
       {"match --a pubeval --b gnubg --rules wbf,automatic_doubles=true --games 2",
-       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=, beavers=, "
-       "cube_cap=)"},
+       "gnubg plays standard backgammon only (--rules wbf, with or without jacoby=true)"},
       {"match --a pubeval --b gnubg --b-ply 3 --cubeless --games 2",
        "gnubg ply must be 0..2, not 3"},
       {"match --a gnubg --b pubeval --variant plakoto --cubeless --games 2",
