@@ -255,20 +255,20 @@ Result<int> GnubgPlayer::index_of(const Position& pos, Dice dice, Move move,
 
 Result<int> GnubgPlayer::best_play(const Position& pos, Dice dice,
                                    std::span<const Position> plays) {
-  if (plays.empty())
-    return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
-  if (plays.size() == 1) return 0;
-  Result<Move> answer = gnubg_play(pos, dice);
-  if (!answer) return answer.error();
-  return index_of(pos, dice, *answer, plays);
+  return choose_among(pos, dice, plays, nullptr);
 }
 
 Result<int> GnubgPlayer::best_cubeful_play(const Position& pos, Dice dice,
                                            std::span<const Position> plays, const GnubgCube& cube) {
+  return choose_among(pos, dice, plays, &cube);
+}
+
+Result<int> GnubgPlayer::choose_among(const Position& pos, Dice dice,
+                                      std::span<const Position> plays, const GnubgCube* cube) {
   if (plays.empty())
     return make_error("no legal play for " + describe(pos, dice) + ": nothing to ask gnubg");
   if (plays.size() == 1) return 0;
-  Result<Move> answer = gnubg_cubeful_play(pos, dice, cube);
+  Result<Move> answer = cube ? gnubg_cubeful_play(pos, dice, *cube) : gnubg_play(pos, dice);
   if (!answer) return answer.error();
   return index_of(pos, dice, *answer, plays);
 }

@@ -117,6 +117,9 @@ class GnubgPlayer final : public Player {
   Result<std::string> ask(const std::string& request);
   // The sub-moves of a "move ..." reply.
   Result<Move> parse_play(const std::string& reply, const Position& pos, Dice dice);
+  // best_play (cube null: cubeless) or best_cubeful_play.
+  Result<int> choose_among(const Position& pos, Dice dice, std::span<const Position> plays,
+                           const GnubgCube* cube);
   // The index among plays of gnubg's sub-moves applied to pos.
   Result<int> index_of(const Position& pos, Dice dice, Move move, std::span<const Position> plays);
 };

@@ -217,20 +217,20 @@ void register_match(CLI::App& app) {
   cmd->add_option("--a-ply", o->a.ply, "Ply of A (default --ply; gnubg: 0..2)")
       ->check(CLI::Range(0, 3));
   cmd->add_option("--b-ply", o->b.ply, "Ply of B (default --ply)")->check(CLI::Range(0, 3));
-  const std::string life_help =
-      "'s money cube life at 0 to 2 ply: fitted (default; ours, search/cube/efficiency.h) or "
-      "gnubg (gnubg's x)";
-  cmd->add_option("--a-cube-life", o->a.cube_life, "A" + life_help)
-      ->check(CLI::IsMember({"fitted", "gnubg"}));
-  cmd->add_option("--b-cube-life", o->b.cube_life, "B" + life_help)
-      ->check(CLI::IsMember({"fitted", "gnubg"}));
-  const std::string play_help =
-      "'s checker play with the cube in play: cubeful (default; for the cube and score, as gnubg) "
-      "or cubeless (cubeless money equity)";
-  cmd->add_option("--a-checker-play", o->a.checker_play, "A" + play_help)
-      ->check(CLI::IsMember({"cubeful", "cubeless"}));
-  cmd->add_option("--b-checker-play", o->b.checker_play, "B" + play_help)
-      ->check(CLI::IsMember({"cubeful", "cubeless"}));
+  // The nets' per-side settings, --a-… and --b-….
+  for (auto [letter, side] : {std::pair{'a', &o->a}, std::pair{'b', &o->b}}) {
+    const std::string flag = std::string("--") + letter + "-", player(1, char(letter - 'a' + 'A'));
+    cmd->add_option(flag + "cube-life", side->cube_life,
+                    player +
+                        "'s money cube life at 0 to 2 ply: fitted (default; ours, "
+                        "search/cube/efficiency.h) or gnubg (gnubg's x)")
+        ->check(CLI::IsMember({"fitted", "gnubg"}));
+    cmd->add_option(flag + "checker-play", side->checker_play,
+                    player +
+                        "'s checker play with the cube in play: cubeful (default; for the "
+                        "cube and score, as gnubg) or cubeless (cubeless money equity)")
+        ->check(CLI::IsMember({"cubeful", "cubeless"}));
+  }
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
       ->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
