@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include "formats/session_files.h"
 #include "game/game_replay.h"
 #include "game/match_record.h"
+#include "gnubg/gnubg_parallelism.h"
 #include "play/head_to_head.h"
 
 namespace nard::tools {
@@ -43,6 +45,21 @@ struct MatchOptions {
   std::string save;    // match files of the games played (.sgf: gnubg SGF, else .mat)
   bool tavli = false;  // Tavli matches: the games rotate Portes, Plakoto, Fevga (game/match.h)
 };
+
+// --threads 0: all cores, or with a gnubg side as many games at once as gnubg's answer time calls
+// for (gnubg/gnubg_parallelism.h), never more than there are games (duplicate pairs) to play.
+int default_threads(const MatchOptions& o, const HeadToHeadConfig& config) {
+  int gnubg_ply = -1, gnubg_sides = 0;
+  for (const MatchSide* side : {&o.a, &o.b})
+    if (side->kind == "gnubg") {
+      ++gnubg_sides;
+      gnubg_ply = std::max(gnubg_ply, side->ply >= 0 ? side->ply : o.bot.ply);
+    }
+  if (gnubg_sides == 0) return 0;
+  const long long units = config.duplicate ? (config.games + 1) / 2 : config.games;
+  const int at_once = gnubg_games_at_once(gnubg_ply) / gnubg_sides;
+  return int(std::clamp<long long>(units, 1, std::max(at_once, 1)));
+}
 
 // The options --tavli does not go with: the games and their models are Tavli's own.
 std::optional<Error> check_tavli_options(const MatchOptions& o) {
@@ -182,7 +199,7 @@ void run_match(const MatchOptions& o) {
   config.games = o.games;
   config.match_length = o.match;
   config.duplicate = !o.no_duplicate;
-  config.threads = o.threads;
+  config.threads = o.threads > 0 ? o.threads : default_threads(o, config);
   config.seed = o.seed;
   config.record = !o.save.empty();
   const MakeThreadAgents make_agents = thread_agents(*a, *b, rotation_rules, &*met, o.tavli);
@@ -234,7 +251,10 @@ void register_match(CLI::App& app) {
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
       ->check(at_least(1));
   cmd->add_option("--match", o->match, "Match length (0 = money games)")->check(at_least(0));
-  cmd->add_option("--threads", o->threads, "OpenMP threads (0 = all cores)")->check(at_least(0));
+  cmd->add_option("--threads", o->threads,
+                  "OpenMP threads (0 = all cores; with a gnubg side, up to 16 games a core at "
+                  "once, as gnubg's answer time calls for)")
+      ->check(at_least(0));
   cmd->add_option("--seed", o->seed, "Dice seed")->check(unsigned_whole());
   cmd->add_flag("--no-duplicate", o->no_duplicate, "Independent dice for every game");
   cmd->add_flag("--cubeless", o->cubeless, "No doubling cube");
