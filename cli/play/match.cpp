@@ -72,6 +72,14 @@ std::optional<Error> check_tavli_options(const MatchOptions& o) {
   return std::nullopt;
 }
 
+// A net's own option (`option`, setting `what`) given for a side that is not a net: the error.
+std::optional<Error> check_net_side(const MatchSide& side, char letter, const std::string& option,
+                                    const char* what) {
+  if (side.kind == "net") return std::nullopt;
+  return make_error(option + ": " + char(letter - 'a' + 'A') + " is " + side.kind + "; " + what +
+                    " is a net's setting (--" + letter + " net)");
+}
+
 // --a-cube-life / --b-cube-life only where the setting decides something: a net's money cube at 0
 // or 1 ply (search/cube/efficiency.h). `letter`: 'a' or 'b'.
 std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& side, int ply,
@@ -79,9 +87,7 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   if (side.cube_life.empty()) return std::nullopt;
   const std::string option = std::string("--") + letter + "-cube-life";
   const char player = char(letter - 'a' + 'A');
-  if (side.kind != "net")
-    return make_error(option + ": " + player + " is " + side.kind +
-                      "; a cube life is a net's setting (--" + letter + " net)");
+  if (auto e = check_net_side(side, letter, option, "a cube life")) return e;
   if (o.match > 0 || o.cubeless)
     return make_error(option + " applies to money games with the cube, not to " +
                       (o.cubeless ? "--cubeless" : "--match"));
@@ -97,9 +103,7 @@ std::optional<Error> check_checker_play(const MatchOptions& o, const Rules& rule
                                         const MatchSide& side, char letter) {
   if (side.checker_play.empty()) return std::nullopt;
   const std::string option = std::string("--") + letter + "-checker-play";
-  if (side.kind != "net")
-    return make_error(option + ": " + char(letter - 'a' + 'A') + " is " + side.kind +
-                      "; a checker-play setting is a net's (--" + letter + " net)");
+  if (auto e = check_net_side(side, letter, option, "a checker-play setting")) return e;
   if (o.cubeless) return make_error(option + " decides nothing with --cubeless");
   if (!rules.cube) return make_error(option + " decides nothing in a game without the cube");
   return std::nullopt;

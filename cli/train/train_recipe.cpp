@@ -34,8 +34,11 @@ Result<training::StrengthResult> gnubg_strength(const Rules& rules_in,
   defaults.variant = std::string(variant_name(rules.variant));
   defaults.rules = rules.preset;
   const std::vector<Rules> rotation{rules};
-  MatchSide net_side{.kind = "net", .model = model_path, .ply = 0, .cube_life = ""};
-  MatchSide gnubg_side{.kind = "gnubg", .model = "", .ply = 0, .cube_life = ""};
+  MatchSide net_side, gnubg_side;  // both at 0-ply, the net with the model given
+  net_side.model = model_path;
+  net_side.ply = 0;
+  gnubg_side.kind = "gnubg";
+  gnubg_side.ply = 0;
   Result<RotationSide> a = resolve_rotation_side(net_side, defaults, rotation, false);
   if (!a) return a.error();
   Result<RotationSide> b = resolve_rotation_side(gnubg_side, defaults, rotation, false);
