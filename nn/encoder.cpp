@@ -25,6 +25,11 @@ int encoder_inputs(EncoderId id) {
       return layout::blocking::kInputs;
     case EncoderId::BackgammonPrune:
       return layout::bg_prune::kInputs;
+    case EncoderId::PlakotoPrune:
+    case EncoderId::Tawla31Prune:
+    case EncoderId::FevgaPrune:
+    case EncoderId::LongNardyPrune:
+      return layout::board_prune::kInputs;
   }
   return 0;
 }
@@ -48,6 +53,11 @@ void encode(EncoderId id, const Position& pos, float* out) {
       return encoding::encode_blocking(pos, 0, out);
     case EncoderId::BackgammonPrune:
       return encoding::encode_bg_prune(pos, out);
+    case EncoderId::PlakotoPrune:
+    case EncoderId::Tawla31Prune:
+    case EncoderId::FevgaPrune:
+    case EncoderId::LongNardyPrune:
+      return encoding::encode_board_prune(pos, out);
   }
 }
 
@@ -94,7 +104,18 @@ std::span<const EncoderId> encoders_for(Variant variant) {
 }
 
 std::optional<EncoderId> optional_encoder_for(Variant variant) {
-  if (variant == Variant::Backgammon) return EncoderId::BackgammonPrune;
+  switch (variant) {
+    case Variant::Backgammon:
+      return EncoderId::BackgammonPrune;
+    case Variant::Plakoto:
+      return EncoderId::PlakotoPrune;
+    case Variant::Tawla31:
+      return EncoderId::Tawla31Prune;
+    case Variant::Fevga:
+      return EncoderId::FevgaPrune;
+    case Variant::LongNardy:
+      return EncoderId::LongNardyPrune;
+  }
   return std::nullopt;
 }
 
@@ -106,13 +127,17 @@ Variant encoder_variant(EncoderId id) {
     case EncoderId::BackgammonPrune:
       return Variant::Backgammon;
     case EncoderId::Plakoto:
+    case EncoderId::PlakotoPrune:
       return Variant::Plakoto;
     case EncoderId::Tawla31:
     case EncoderId::Tawla31Count:
+    case EncoderId::Tawla31Prune:
       return Variant::Tawla31;
     case EncoderId::Fevga:
+    case EncoderId::FevgaPrune:
       return Variant::Fevga;
     case EncoderId::LongNardy:
+    case EncoderId::LongNardyPrune:
       return Variant::LongNardy;
   }
   return Variant::Backgammon;
@@ -138,6 +163,14 @@ std::string_view encoder_name(EncoderId id) {
       return "tawla31-count";
     case EncoderId::BackgammonContact2:
       return "bg-contact2";
+    case EncoderId::PlakotoPrune:
+      return "plakoto-prune";
+    case EncoderId::Tawla31Prune:
+      return "tawla31-prune";
+    case EncoderId::FevgaPrune:
+      return "fevga-prune";
+    case EncoderId::LongNardyPrune:
+      return "longnardy-prune";
   }
   return "unknown";
 }
@@ -145,7 +178,7 @@ std::string_view encoder_name(EncoderId id) {
 namespace {
 // The encoder numbers this nard knows: every one from the first to the last.
 constexpr uint32_t kFirstEncoder = uint32_t(EncoderId::BackgammonContact);
-constexpr uint32_t kLastEncoder = uint32_t(EncoderId::BackgammonContact2);
+constexpr uint32_t kLastEncoder = uint32_t(EncoderId::LongNardyPrune);
 }  // namespace
 
 Result<EncoderId> encoder_from_number(uint32_t number) {

@@ -34,6 +34,12 @@ enum class EncoderId : uint32_t {
   // Backgammon contact positions: bg-contact's inputs followed by more positional features
   // (timing, mobility, backgame anchors, blockade); fills the contact net's role (encoder_role).
   BackgammonContact2 = 9,
+  // The optional pruning nets of the other games (optional_encoder_for): their raw board, pins
+  // included (layout::board_prune), one id per game so that a file names its game.
+  PlakotoPrune = 10,
+  Tawla31Prune = 11,
+  FevgaPrune = 12,
+  LongNardyPrune = 13,
 };
 
 // Number of floats encode() writes for this encoder.
@@ -55,17 +61,17 @@ EncoderId encoder_for(const Rules& rules, const Position& pos);
 EncoderId encoder_role(EncoderId id);
 
 // The encoders (= nets) a model for this game must hold, in file order: backgammon {contact, race},
-// every other game one. A backgammon model may hold a bg-prune net besides (optional_encoder_for).
+// every other game one. A model may hold a pruning net besides (optional_encoder_for).
 std::span<const EncoderId> encoders_for(Variant variant);
 
-// The optional pruning net's encoder of a game, if the game has one (backgammon: bg-prune).
+// The optional pruning net's encoder of a game (backgammon: bg-prune; the others: <game>-prune).
 std::optional<EncoderId> optional_encoder_for(Variant variant);
 
 // The game an encoder belongs to.
 Variant encoder_variant(EncoderId id);
 
 // "bg-contact", "bg-race", "plakoto", "tawla31", "fevga", "longnardy", "bg-prune", "tawla31-count",
-// "bg-contact2".
+// "bg-contact2", "plakoto-prune", "tawla31-prune", "fevga-prune", "longnardy-prune".
 std::string_view encoder_name(EncoderId id);
 // The inverse of the numeric value: fails for numbers that name no encoder (e.g. a file from a
 // newer nard).

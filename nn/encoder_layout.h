@@ -31,6 +31,24 @@ inline constexpr int kInputs = 2 * kSideInputs;
 static_assert(kSideInputs == 102 && kInputs == 204);
 }  // namespace bg_prune
 
+// ---------------------------------------------------------------- the other games, pruning net
+// Plakoto, Tawla 31, Fevga and Long Nardy: the raw board in each side's own numbering (the other's
+// point is flip_point of the mover's, by the position's geometry), its pinned checkers, and the
+// linear counts, so that PruneNet (nn/prune_net.h) sums it point by point like bg-prune.
+namespace board_prune {
+inline constexpr float kExcessDivisor = 4.0f;          // the start stacks hold 15
+inline constexpr int kPoints = 0;                      // 24 x 4 units of our checkers on top
+inline constexpr int kPinned = kPoints + kBoardUnits;  // 24: one of ours pinned under our point p
+inline constexpr int kBar = kPinned + 24;              // 4 units of the bar count
+inline constexpr int kOff = kBar + kUnitsPerPoint;     // checkers off / 15
+inline constexpr int kPips = kOff + 1;                 // pip count / 360
+inline constexpr int kSideInputs = kPips + 1;
+inline constexpr int kMover = 0;
+inline constexpr int kOpponent = kSideInputs;
+inline constexpr int kInputs = 2 * kSideInputs;
+static_assert(kSideInputs == 126 && kInputs == 252);
+}  // namespace board_prune
+
 // ---------------------------------------------------------------- backgammon, contact
 namespace bg_contact {
 inline constexpr float kExcessDivisor = 2.0f;

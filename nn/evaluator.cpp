@@ -116,14 +116,14 @@ void NeuralPruneEvaluator::evaluate(std::span<const Position> positions,
 
 void NeuralPruneEvaluator::evaluate_results(const Position& parent, std::span<const Position> plays,
                                             std::span<Probabilities> out) {
-  if (parent.geometry() != Geometry::Contrary)
-    return Evaluator::evaluate_results(parent, plays, out);
   const size_t n = std::min(plays.size(), out.size());
   evaluated_ += n;
   model_->prune_net()->evaluate_results(parent, plays.first(n), out.first(n));
-  // A play that bears off the last checker has ended the game: its exact result instead.
+  // A play that has ended the game gets its exact result instead: in backgammon only by bearing
+  // off the last checker; in the other games also by a mother pin or a Tawla 31 closure.
+  const bool other_endings = model_->rules().variant != Variant::Backgammon;
   for (size_t i = 0; i < n; ++i)
-    if (plays[i].mover_off >= kCheckers)
+    if (other_endings || plays[i].mover_off >= kCheckers)
       if (auto t = terminal_probabilities(model_->rules(), plays[i].flipped())) out[i] = *t;
   // Results the bear-off database covers take its values, as in NeuralEvaluator (a ranking by
   // the net there could drop the database's best play). The opponent does not move, so none is

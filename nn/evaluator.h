@@ -106,7 +106,7 @@ class NeuralPruneEvaluator final : public Evaluator {
  public:
   explicit NeuralPruneEvaluator(std::shared_ptr<const NeuralModel> model);
   void evaluate(std::span<const Position> positions, std::span<Probabilities> out) override;
-  // Incremental (PruneNet::evaluate_results) for backgammon's geometry.
+  // Incremental (PruneNet::evaluate_results), either geometry.
   void evaluate_results(const Position& parent, std::span<const Position> plays,
                         std::span<Probabilities> out) override;
   const BearoffDatabase* bearoff_database() const override { return model_->bearoff_database(); }

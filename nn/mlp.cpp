@@ -141,6 +141,10 @@ std::vector<int> default_hidden_sizes(EncoderId encoder) {
     case EncoderId::BackgammonRace:
       return {64};
     case EncoderId::BackgammonPrune:
+    case EncoderId::PlakotoPrune:
+    case EncoderId::Tawla31Prune:
+    case EncoderId::FevgaPrune:
+    case EncoderId::LongNardyPrune:
       return {32};
     default:
       return {128};

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <type_traits>
 
+#include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/encoder_layout.h"
 #include "nn/simd.h"
@@ -12,20 +14,55 @@
 namespace nard {
 
 using namespace simd;
-namespace L = layout::bg_prune;
 
 namespace {
 constexpr int kMaxVecs = PruneNet::kMaxHidden / kLanes;
 constexpr int kFixedVecs = 8;  // widths with their own compiled evaluate_fixed
 }  // namespace
 
+namespace {
+// Where a pruning encoder puts each input (nn/encoder_layout.h: bg_prune, board_prune).
+struct PruneLayout {
+  int side[2];  // the mover's block, the opponent's
+  int points;   // 24 x 4 point units
+  int pinned;   // 24 pinned checkers, or -1 when the encoder has none (backgammon)
+  int bar, off, pips;
+  float excess_divisor, pip_divisor;
+};
+
+std::optional<PruneLayout> prune_layout(EncoderId id) {
+  namespace B = layout::bg_prune;
+  namespace G = layout::board_prune;
+  switch (id) {
+    case EncoderId::BackgammonPrune:
+      return PruneLayout{{B::kMover, B::kOpponent}, B::kPoints, -1, B::kBar, B::kOff, B::kPips,
+                         B::kExcessDivisor,         200.0f};
+    case EncoderId::PlakotoPrune:
+    case EncoderId::Tawla31Prune:
+    case EncoderId::FevgaPrune:
+    case EncoderId::LongNardyPrune:
+      return PruneLayout{
+          {G::kMover, G::kOpponent}, G::kPoints, G::kPinned, G::kBar, G::kOff, G::kPips,
+          G::kExcessDivisor,         360.0f};
+    default:
+      return std::nullopt;
+  }
+}
+}  // namespace
+
 Result<PruneNet> PruneNet::create(const MlpWeights& w) {
-  if (w.encoder != EncoderId::BackgammonPrune) return make_error("not a bg-prune net");
+  const std::optional<PruneLayout> lay = prune_layout(w.encoder);
+  if (!lay)
+    return make_error("'" + std::string(encoder_name(w.encoder)) + "' is not a pruning net");
   if (auto e = w.validate()) return *e;
   if (w.layers.size() != 2 || w.layers[0].outputs > kMaxHidden)
-    return make_error("a bg-prune net must have one hidden layer of at most " +
+    return make_error("a pruning net must have one hidden layer of at most " +
                       std::to_string(kMaxHidden) + " units");
+  Result<Rules> rules = rules_for_variant(variant_name(encoder_variant(w.encoder)));
+  if (!rules) return rules.error();
   PruneNet n;
+  n.geometry_ = rules->geometry;
+  for (int p = 1; p <= 24; ++p) n.flip_[size_t(p)] = uint8_t(flip_point(p, n.geometry_));
   const DenseLayer& first = w.layers[0];
   const DenseLayer& second = w.layers[1];
   n.hidden_ = first.outputs;
@@ -39,48 +76,57 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   // Whole-point sums of the unit rows (see the header).
   const auto add_units = [&](float* dst, int base, int count) {
     const float u[4] = {1.0f, count >= 2 ? 1.0f : 0.0f, count >= 3 ? 1.0f : 0.0f,
-                        count > 3 ? float(count - 3) / L::kExcessDivisor : 0.0f};
+                        count > 3 ? float(count - 3) / lay->excess_divisor : 0.0f};
     for (int k = 0; k < 4; ++k)
       for (int h = 0; h < n.hidden_pad_; ++h)
         dst[h] += u[k] * rows[size_t(base + k) * n.hidden_pad_ + h];
   };
-  // The pip and borne-off inputs are linear in the checkers: a checker on mover point p adds p
-  // pips to the mover's count (an opponent checker there 25 - p to his), one on a bar 25, and
-  // every checker on the board or a bar is one fewer off (off = 15 - board - bar). So they fold
-  // into the same rows, 15/15 of each off row going to the bias.
+  // The pip and borne-off inputs are linear in the checkers: a checker on its side's point q adds
+  // q pips to that side's count, one on a bar 25, and every checker on the board (pinned or not)
+  // or a bar is one fewer off (off = 15 - board - bar). So they fold into the same rows, 15/15
+  // of each off row going to the bias.
   const auto add_scaled = [&](float* dst, int input, float scale) {
     for (int h = 0; h < n.hidden_pad_; ++h)
       dst[h] += scale * rows[size_t(input) * n.hidden_pad_ + h];
   };
-  const auto add_checkers = [&](float* dst, bool mover, int count, int pips_each) {
-    const int side = mover ? L::kMover : L::kOpponent;
-    add_scaled(dst, side + L::kPips, float(count * pips_each) / 200.0f);
-    add_scaled(dst, side + L::kOff, -float(count) / 15.0f);
+  const auto add_checkers = [&](float* dst, int side, int count, int pips_each) {
+    add_scaled(dst, lay->side[side] + lay->pips, float(count * pips_each) / lay->pip_divisor);
+    add_scaled(dst, lay->side[side] + lay->off, -float(count) / 15.0f);
   };
-  n.point_rows_.assign(size_t(24) * 31 * n.hidden_pad_, 0.0f);
-  for (int p = 1; p <= 24; ++p)
-    for (int v = -15; v <= 15; ++v) {
-      float* dst = n.point_rows_.data() + (size_t(p - 1) * 31 + size_t(v + 15)) * n.hidden_pad_;
-      if (v > 0) {
-        add_units(dst, L::kMover + L::kPoints + 4 * (p - 1), v);
-        add_checkers(dst, true, v, p);
+  // A checker of `side` pinned on its own point q: its pinned input, and it is on the board.
+  const auto add_pinned = [&](float* dst, int side, int q) {
+    if (lay->pinned < 0) return;  // no pins in this game
+    add_scaled(dst, lay->side[side] + lay->pinned + q - 1, 1.0f);
+    add_checkers(dst, side, 1, q);
+  };
+  n.point_rows_.assign(size_t(2) * 24 * 31 * n.hidden_pad_, 0.0f);
+  for (int pin = 0; pin < 2; ++pin)
+    for (int p = 1; p <= 24; ++p)
+      for (int v = -15; v <= 15; ++v) {
+        float* dst = n.point_rows_.data() + n.point_row_offset(p, v, pin != 0);
+        const int q = n.flip_[size_t(p)];  // the opponent's number of mover point p
+        if (v > 0) {
+          add_units(dst, lay->side[0] + lay->points + 4 * (p - 1), v);
+          add_checkers(dst, 0, v, p);
+          if (pin) add_pinned(dst, 1, q);  // an opponent's checker under ours
+        }
+        if (v < 0) {
+          add_units(dst, lay->side[1] + lay->points + 4 * (q - 1), -v);
+          add_checkers(dst, 1, -v, q);
+          if (pin) add_pinned(dst, 0, p);  // one of ours under the opponent's
+        }
       }
-      if (v < 0) {
-        add_units(dst, L::kOpponent + L::kPoints + 4 * (24 - p), -v);  // its point 25 - p
-        add_checkers(dst, false, -v, 25 - p);
-      }
-    }
   n.bar_rows_.assign(size_t(2) * 16 * n.hidden_pad_, 0.0f);
   for (int side = 0; side < 2; ++side)
     for (int c = 1; c < 16; ++c) {
       float* dst = n.bar_rows_.data() + size_t(side * 16 + c) * n.hidden_pad_;
-      add_units(dst, (side ? L::kOpponent : L::kMover) + L::kBar, c);
-      add_checkers(dst, side == 0, c, 25);
+      add_units(dst, lay->side[side] + lay->bar, c);
+      add_checkers(dst, side, c, 25);
     }
   n.bias_.assign(n.hidden_pad_, 0.0f);
   std::copy(first.bias.begin(), first.bias.end(), n.bias_.begin());
-  add_scaled(n.bias_.data(), L::kMover + L::kOff, 1.0f);
-  add_scaled(n.bias_.data(), L::kOpponent + L::kOff, 1.0f);
+  add_scaled(n.bias_.data(), lay->side[0] + lay->off, 1.0f);
+  add_scaled(n.bias_.data(), lay->side[1] + lay->off, 1.0f);
   n.out_weight_.assign(size_t(kOutputs) * n.hidden_pad_, 0.0f);
   for (int o = 0; o < kOutputs; ++o) {
     for (int i = 0; i < second.inputs; ++i)
@@ -129,7 +175,7 @@ Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
     for (int j = 0; j < NV; ++j) acc[j] += load(row + j * kLanes);
   };
   // One precomputed row per point and per bar, no branches on the checker counts.
-  for (int p = 1; p <= 24; ++p) add(point_row(p, pos.at(p)));
+  for (int p = 1; p <= 24; ++p) add(point_row(p, pos.at(p), pos.pinned_under(p)));
   add(bar_row(0, pos.mover_bar));
   add(bar_row(1, pos.opp_bar));
   Probabilities out;
@@ -138,9 +184,9 @@ Probabilities PruneNet::evaluate_fixed(const Position& pos) const {
 }
 
 namespace {
-// Bit k-1 set for each point k (1..24) whose count differs between a and b.
+// Bit k-1 set for each point k (1..24) whose count or pin differs between a and b.
 inline uint32_t changed_points(const Position& a, const Position& b) {
-  uint32_t mask = 0;
+  uint32_t mask = (a.flags ^ b.flags) & Position::kPinMask;
   for (int w = 0; w < 3; ++w) {
     uint64_t x, y;
     std::memcpy(&x, a.board.data() + 8 * w, 8);
@@ -160,11 +206,11 @@ template <int NV>
 void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
                                       std::span<Probabilities> out) const {
   // The parent seen by the opponent (what each play's result is, flipped, before the play):
-  // mover point p of the parent is point 25 - p there, with the colours swapped.
+  // mover point p of the parent is point flip_[p] there, with the colours swapped.
   VecF base[NV];
   for (int j = 0; j < NV; ++j) base[j] = load(bias_.data() + j * kLanes);
   for (int p = 1; p <= 24; ++p) {
-    const float* row = point_row(25 - p, -parent.at(p));  // -v on point 25 - p of the flipped board
+    const float* row = point_row(flip_[size_t(p)], -parent.at(p), parent.pinned_under(p));
     for (int j = 0; j < NV; ++j) base[j] += load(row + j * kLanes);
   }
   const float* parent_bar0 = bar_row(0, parent.opp_bar);
@@ -180,7 +226,9 @@ void PruneNet::evaluate_results_fixed(const Position& parent, std::span<const Po
     };
     for (uint32_t m = changed_points(c, parent); m; m &= m - 1) {
       const int p = __builtin_ctz(m) + 1;
-      replace(point_row(25 - p, -c.at(p)), point_row(25 - p, -parent.at(p)));
+      const int q = flip_[size_t(p)];
+      replace(point_row(q, -c.at(p), c.pinned_under(p)),
+              point_row(q, -parent.at(p), parent.pinned_under(p)));
     }
     if (c.opp_bar != parent.opp_bar) replace(bar_row(0, c.opp_bar), parent_bar0);        // hits
     if (c.mover_bar != parent.mover_bar) replace(bar_row(1, c.mover_bar), parent_bar1);  // entering

@@ -1,11 +1,14 @@
-// The bg-prune net (nn/encoder.h) evaluated straight from a Position: no dense input vector, the
-// first layer summed over the few inputs a position sets (a unit row per occupied point), so an
-// evaluation costs a few dozen vector additions. The same function as encode(bg-prune) followed
-// by Mlp (tests/nn/nn_prune_net_test.cpp checks them against each other).
+// A pruning net (nn/encoder.h: bg-prune, or plakoto-, tawla31-, fevga-, longnardy-prune) evaluated
+// straight from a Position: no dense input vector, the first layer summed over the few inputs a
+// position sets (a unit row per occupied point), so an evaluation costs a few dozen vector
+// additions. The same function as encode(its encoder) followed by Mlp
+// (tests/nn/nn_prune_net_test.cpp checks them against each other).
 //
 // Thread-safety: immutable after construction; share it between threads.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -18,16 +21,17 @@ namespace nard {
 
 class PruneNet {
  public:
-  // Fails unless w is a bg-prune net with exactly one hidden layer of at most kMaxHidden units.
+  // Fails unless w is a pruning net with exactly one hidden layer of at most kMaxHidden units.
   static Result<PruneNet> create(const MlpWeights& w);
   static constexpr int kMaxHidden = 256;
 
   Probabilities evaluate(const Position& pos) const;
   // out[i] = evaluate(plays[i].flipped()) for results plays[i] (mover's view, the turn not yet
   // passed) of plays from `parent`, computed incrementally: the first layer's sums of
-  // parent.flipped() once, then per play only the rows of the points and bars that differ from
-  // the parent (a play changes 2 to 8). Equal to evaluate() up to float rounding (the sums are
-  // added in another order). Precondition: backgammon geometry; no play ends the game.
+  // parent.flipped() once, then per play only the rows of the points (count or pin) and bars
+  // that differ from the parent (a play changes 2 to 8). Equal to evaluate() up to float rounding
+  // (the sums are added in another order). Preconditions: the positions are of the net's game
+  // (its geometry); no play ends the game.
   void evaluate_results(const Position& parent, std::span<const Position> plays,
                         std::span<Probabilities> out) const;
   int hidden() const { return hidden_; }
@@ -39,9 +43,13 @@ class PruneNet {
   template <int NV>
   void evaluate_results_fixed(const Position& parent, std::span<const Position> plays,
                               std::span<Probabilities> out) const;
-  // The first-layer row of v checkers (mover > 0) on point p, and of n checkers on a bar.
-  const float* point_row(int p, int v) const {
-    return point_rows_.data() + (size_t(p - 1) * 31 + size_t(v + 15)) * hidden_pad_;
+  // The first-layer row of v checkers (mover > 0) on top of mover point p, with (pin) a checker
+  // of the other colour pinned under them, and of n checkers on a bar.
+  const float* point_row(int p, int v, bool pin) const {
+    return point_rows_.data() + point_row_offset(p, v, pin);
+  }
+  size_t point_row_offset(int p, int v, bool pin) const {
+    return ((size_t(pin) * 24 + size_t(p - 1)) * 31 + size_t(v + 15)) * size_t(hidden_pad_);
   }
   const float* bar_row(int side, int n) const {
     return bar_rows_.data() + size_t(side * 16 + (n & 15)) * hidden_pad_;
@@ -50,11 +58,14 @@ class PruneNet {
   // from acc[g]. Vec: nn/simd.h's register type (kept out of this header).
   template <int NV, int G, class Vec>
   void finish_group(Vec (*acc)[NV], Probabilities* out) const;
-  int hidden_ = 0, hidden_pad_ = 0;  // hidden_pad_: a multiple of the SIMD width
+  int hidden_ = 0, hidden_pad_ = 0;         // hidden_pad_: a multiple of the SIMD width
+  Geometry geometry_ = Geometry::Contrary;  // the net's game's
+  std::array<uint8_t, 25> flip_{};          // flip_[p] = flip_point(p, geometry_), p = 1..24
   // The first-layer sums of whole points, so that a position costs one row per point and no
-  // branches: point_rows_[((p - 1) * 31 + v + 15) * hidden_pad_ ...] is the sum of the unit rows
-  // that v checkers on mover point p set (v > 0 the mover's, v < 0 the opponent's, 0 nothing),
-  // with their share of the pip and borne-off inputs (linear in the checkers: see create());
+  // branches: point_row(p, v, pin) is the sum of the unit rows that v checkers on mover point p
+  // set (v > 0 the mover's, v < 0 the opponent's, 0 nothing), with a checker of the other colour
+  // pinned under them when pin (Plakoto), and their share of the pip and borne-off inputs (linear
+  // in the checkers: see create());
   // bar_rows_[(side * 16 + n) * hidden_pad_ ...] the same for n checkers on a bar. bias_ holds
   // the first layer's bias and the off inputs' constant part.
   std::vector<float> point_rows_;

@@ -52,11 +52,14 @@ GameRecord record_game(GamePlayer& player, NeuralEvaluator& eval, uint64_t seed)
 
 Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillConfig& c) {
   const std::optional<EncoderId> prune_id = optional_encoder_for(model.variant);
-  if (!prune_id) return make_error("only backgammon models have a pruning net");
+  if (!prune_id)
+    return make_error("the " + std::string(variant_name(model.variant)) +
+                      " game has no pruning net");
   if (c.games < 10 || c.epochs < 1 || c.batch_size < 1 || c.threads < 1 || c.keep < 1)
     return make_error(
         "distill needs >= 10 games and positive epochs, batch size, keep and threads");
-  Result<Rules> rules = rules_preset("wbf");
+  // The game's default rules (backgammon: wbf): the nets were trained under them.
+  Result<Rules> rules = rules_for_variant(variant_name(model.variant));
   if (!rules) return rules.error();
   NetWeights full = model;
   std::erase_if(full.nets, [&](const MlpWeights& m) { return m.encoder == *prune_id; });
@@ -123,9 +126,9 @@ Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillCo
   result.weights.nets.push_back(prune);
   std::string hidden;
   for (int h : c.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(h);
-  result.weights.description += "; bg-prune " + hidden + " distilled from " +
-                                std::to_string(train_games) + " greedy self-play games, " +
-                                std::to_string(c.epochs) + " epochs";
+  result.weights.description += "; " + std::string(encoder_name(*prune_id)) + " " + hidden +
+                                " distilled from " + std::to_string(train_games) +
+                                " greedy self-play games, " + std::to_string(c.epochs) + " epochs";
   if (auto e = result.weights.validate()) return *e;
 
   // Held-out turns: does the pruner keep the full net's choice?

@@ -1,6 +1,6 @@
-// Distils a model's cheap pruning net (nn/encoder.h bg-prune: raw board, no features) from its
-// full nets: the full nets play greedy 0-ply games against themselves; at every turn with more
-// than one play, all the plays' resulting positions (the positions the search's pruner has to
+// Distils a model's cheap pruning net (nn/encoder.h bg-prune or <game>-prune: raw board, no
+// features) from its full nets: the full nets play greedy 0-ply games against themselves; at
+// every turn with more than one play, all the plays' resulting positions (the positions the search's pruner has to
 // rank, opponent on roll) become examples whose targets are the full nets' five probabilities;
 // the small net learns them by cross-entropy (LibTorch learner, Adam). The last tenth of the games
 // is held out to measure how often the pruner's top plays contain the full net's choice.
@@ -42,7 +42,8 @@ struct DistillResult {
   DistillReport report;
 };
 
-// `model` must be a backgammon model (the only game with a pruning encoder).
+// Any game's model (each has a pruning encoder: optional_encoder_for); self-play under the game's
+// default rules.
 Result<DistillResult> distill_prune_net(const NetWeights& model, const DistillConfig& config);
 
 }  // namespace nard::training

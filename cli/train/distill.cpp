@@ -1,6 +1,6 @@
 // nard distill --model FILE --out FILE|DIR [--games N] [--hidden H] [--epochs E] [--keep K]:
-// adds a pruning net (distilled from the model's own nets, training/distill.h) to a backgammon
-// model, which makes the search's lookahead several times cheaper. When --out is a directory the
+// adds a pruning net (distilled from the model's own nets, training/distill.h) to a model of any
+// game, which makes the search's lookahead several times cheaper. When --out is a directory the
 // file is named nard-<game>-<sha256[0:12]>.nardnet. In nard-train (LibTorch).
 #include "training/distill.h"
 
@@ -49,7 +49,7 @@ void register_distill(CLI::App& app) {
   auto o = std::make_shared<DistillOptions>();
   CLI::App* cmd =
       app.add_subcommand("distill", std::string(training_command_description("", "distill")));
-  cmd->add_option("--model", o->model, "Backgammon model file")->required();
+  cmd->add_option("--model", o->model, "Model file (any game)")->required();
   cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
   cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")
       ->check(at_least(10));

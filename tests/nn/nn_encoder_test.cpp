@@ -60,6 +60,10 @@ std::vector<GoldenCase> golden_cases() {
        0x9efec454f1051370ull},
       {EncoderId::BackgammonContact2, kBackgammonContactPositions, Geometry::Contrary,
        0x678a1857056bb3baull},
+      {EncoderId::PlakotoPrune, kPlakotoPositions, Geometry::Contrary, 0xc7f6937f429d9dbcull},
+      {EncoderId::Tawla31Prune, kTawla31Positions, Geometry::Contrary, 0x7db15812214f0f71ull},
+      {EncoderId::FevgaPrune, kFevgaPositions, Geometry::Parallel, 0xc5ea40db7fd52da4ull},
+      {EncoderId::LongNardyPrune, kLongNardyPositions, Geometry::Parallel, 0xe5bb7cf16e5fa493ull},
   };
 }
 
@@ -94,6 +98,9 @@ TEST(NnEncoder, SizesMatchLayouts) {
     EXPECT_EQ(encoder_inputs(id), layout::blocking::kInputs);
   EXPECT_EQ(encoder_inputs(EncoderId::BackgammonPrune), layout::bg_prune::kInputs);
   EXPECT_EQ(encoder_inputs(EncoderId::BackgammonContact2), layout::bg_contact2::kInputs);
+  for (EncoderId id : {EncoderId::PlakotoPrune, EncoderId::Tawla31Prune, EncoderId::FevgaPrune,
+                       EncoderId::LongNardyPrune})
+    EXPECT_EQ(encoder_inputs(id), layout::board_prune::kInputs);
 }
 
 TEST(NnEncoder, EscapeTable) {
@@ -276,7 +283,39 @@ TEST(NnEncoder, PruneOffsetsSeeEachSideFromItsOwnSide) {
   EXPECT_FLOAT_EQ(v[L::kOpponent + L::kPips], p.opp_pips() / 200.0f);
   EXPECT_EQ(encoder_name(EncoderId::BackgammonPrune), "bg-prune");
   EXPECT_EQ(optional_encoder_for(Variant::Backgammon), EncoderId::BackgammonPrune);
-  EXPECT_FALSE(optional_encoder_for(Variant::Plakoto).has_value());
+  EXPECT_EQ(optional_encoder_for(Variant::Plakoto), EncoderId::PlakotoPrune);
+  EXPECT_EQ(optional_encoder_for(Variant::Tawla31), EncoderId::Tawla31Prune);
+  EXPECT_EQ(optional_encoder_for(Variant::Fevga), EncoderId::FevgaPrune);
+  EXPECT_EQ(optional_encoder_for(Variant::LongNardy), EncoderId::LongNardyPrune);
+  EXPECT_EQ(encoder_name(EncoderId::FevgaPrune), "fevga-prune");
+  EXPECT_EQ(encoder_variant(EncoderId::LongNardyPrune), Variant::LongNardy);
+  EXPECT_EQ(*encoder_from_name("plakoto-prune"), EncoderId::PlakotoPrune);
+}
+
+// The other games' pruning encoder: each side in its own numbering, by the geometry; pins.
+TEST(NnEncoder, BoardPruneSidesAndPins) {
+  namespace L = layout::board_prune;
+  // Plakoto: the mover's checker pinned under the opponent's on mover point 10 (the opponent's
+  // 15), the opponent's pinned under the mover's on mover point 6 (the opponent's 19).
+  const Position p = P("x 24:13 6:1+; o 10:1+ 5:1 1:12", Geometry::Contrary);
+  ASSERT_TRUE(p.mover_pinned_at(10) && p.opp_pinned_at(6));
+  const std::vector<float> v = encoded(EncoderId::PlakotoPrune, p);
+  EXPECT_EQ(v[L::kMover + L::kPinned + 10 - 1], 1.0f);
+  EXPECT_EQ(v[L::kOpponent + L::kPinned + 19 - 1], 1.0f);
+  float pins = 0;
+  for (int i = 0; i < 24; ++i)
+    pins += v[L::kMover + L::kPinned + i] + v[L::kOpponent + L::kPinned + i];
+  EXPECT_EQ(pins, 2.0f);
+  EXPECT_EQ(v[L::kMover + L::kPoints + 4 * (24 - 1) + 3], (13 - 3) / L::kExcessDivisor);
+  EXPECT_EQ(v[L::kOpponent + L::kPoints + 4 * (25 - 10 - 1)], 1.0f);  // its top checker on its 15
+  EXPECT_FLOAT_EQ(v[L::kMover + L::kPips], p.mover_pips() / 360.0f);
+  EXPECT_FLOAT_EQ(v[L::kOpponent + L::kPips], p.opp_pips() / 360.0f);
+  // Fevga (parallel): the opponent's 15 checkers on mover point 12 are on its own 24.
+  const std::vector<float> f =
+      encoded(EncoderId::FevgaPrune, P("x 24:15; o 12:15", Geometry::Parallel));
+  EXPECT_EQ(f[L::kOpponent + L::kPoints + 4 * (24 - 1)], 1.0f);
+  EXPECT_EQ(f[L::kMover + L::kPoints + 4 * (24 - 1)], 1.0f);
+  EXPECT_FLOAT_EQ(f[L::kOpponent + L::kPips], 24 * 15 / 360.0f);
 }
 
 TEST(NnEncoder, BackgammonThreatsAndBar) {

@@ -355,7 +355,7 @@ Result<Recipe> parse_recipe(std::string_view text, std::string_view source) {
     }
     if (auto e = f.finish()) return *e;
     const bool backgammon = rules->variant == Variant::Backgammon;
-    if (!backgammon && (st.kind == StageKind::RaceRefit || st.kind == StageKind::Distill))
+    if (!backgammon && st.kind == StageKind::RaceRefit)
       return make_error(where + ": a " + kind +
                         " stage needs backgammon's bear-off database, which " +
                         std::string(variant_name(rules->variant)) + " does not have");
