@@ -52,7 +52,7 @@ Result<std::shared_ptr<const NeuralModel>> NeuralModel::create(const Rules& rule
   std::optional<PruneNet> prune;
   if (const std::optional<EncoderId> id = optional_encoder_for(rules.variant))
     if (const MlpWeights* w = weights.net_for(*id)) {
-      Result<PruneNet> p = PruneNet::create(*w);
+      Result<PruneNet> p = PruneNet::create(*w, rules.geometry);
       if (!p) return p.error();
       prune = std::move(p.value());
     }
@@ -119,12 +119,14 @@ void NeuralPruneEvaluator::evaluate_results(const Position& parent, std::span<co
   const size_t n = std::min(plays.size(), out.size());
   evaluated_ += n;
   model_->prune_net()->evaluate_results(parent, plays.first(n), out.first(n));
-  // A play that has ended the game gets its exact result instead: in backgammon only by bearing
-  // off the last checker; in the other games also by a mother pin or a Tawla 31 closure.
-  const bool other_endings = model_->rules().variant != Variant::Backgammon;
+  // A play that has ended the game gets its exact result instead: by bearing off the last
+  // checker, and where the rules have them by a mother pin or a Tawla 31 closure (the endings
+  // terminal_probabilities knows).
+  const Rules& rules = model_->rules();
+  const bool other_endings = rules.landing == Landing::Pin || rules.t31_closure == T31Closure::Win;
   for (size_t i = 0; i < n; ++i)
     if (other_endings || plays[i].mover_off >= kCheckers)
-      if (auto t = terminal_probabilities(model_->rules(), plays[i].flipped())) out[i] = *t;
+      if (auto t = terminal_probabilities(rules, plays[i].flipped())) out[i] = *t;
   // Results the bear-off database covers take its values, as in NeuralEvaluator (a ranking by
   // the net there could drop the database's best play). The opponent does not move, so none is
   // covered unless he is already all home.

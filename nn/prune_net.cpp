@@ -6,7 +6,6 @@
 #include <string>
 #include <type_traits>
 
-#include "game/rules.h"
 #include "nn/encoder.h"
 #include "nn/encoder_layout.h"
 #include "nn/simd.h"
@@ -50,7 +49,7 @@ std::optional<PruneLayout> prune_layout(EncoderId id) {
 }
 }  // namespace
 
-Result<PruneNet> PruneNet::create(const MlpWeights& w) {
+Result<PruneNet> PruneNet::create(const MlpWeights& w, Geometry geometry) {
   const std::optional<PruneLayout> lay = prune_layout(w.encoder);
   if (!lay)
     return make_error("'" + std::string(encoder_name(w.encoder)) + "' is not a pruning net");
@@ -58,10 +57,8 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w) {
   if (w.layers.size() != 2 || w.layers[0].outputs > kMaxHidden)
     return make_error("a pruning net must have one hidden layer of at most " +
                       std::to_string(kMaxHidden) + " units");
-  Result<Rules> rules = rules_for_variant(variant_name(encoder_variant(w.encoder)));
-  if (!rules) return rules.error();
   PruneNet n;
-  n.geometry_ = rules->geometry;
+  n.geometry_ = geometry;
   for (int p = 1; p <= 24; ++p) n.flip_[size_t(p)] = uint8_t(flip_point(p, n.geometry_));
   const DenseLayer& first = w.layers[0];
   const DenseLayer& second = w.layers[1];

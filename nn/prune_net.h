@@ -22,7 +22,9 @@ namespace nard {
 class PruneNet {
  public:
   // Fails unless w is a pruning net with exactly one hidden layer of at most kMaxHidden units.
-  static Result<PruneNet> create(const MlpWeights& w);
+  // geometry: the rules' (a rule option may change a game's default, e.g. Tawla 31's
+  // t31_geometry): the positions evaluated must have it.
+  static Result<PruneNet> create(const MlpWeights& w, Geometry geometry);
   static constexpr int kMaxHidden = 256;
 
   Probabilities evaluate(const Position& pos) const;
@@ -59,7 +61,7 @@ class PruneNet {
   template <int NV, int G, class Vec>
   void finish_group(Vec (*acc)[NV], Probabilities* out) const;
   int hidden_ = 0, hidden_pad_ = 0;         // hidden_pad_: a multiple of the SIMD width
-  Geometry geometry_ = Geometry::Contrary;  // the net's game's
+  Geometry geometry_ = Geometry::Contrary;  // the rules' (create())
   std::array<uint8_t, 25> flip_{};          // flip_[p] = flip_point(p, geometry_), p = 1..24
   // The first-layer sums of whole points, so that a position costs one row per point and no
   // branches: point_row(p, v, pin) is the sum of the unit rows that v checkers on mover point p

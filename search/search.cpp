@@ -112,8 +112,10 @@ Probabilities Search::evaluate(const Position& pos, int ply) {
 // roll valued by the full net, or, with a pruner, each roll's plays ranked by the pruner and its
 // best config_.prune_keep valued by the full net (all of them when the roll has no more).
 void Search::select_candidates(const Position& pos, Scratch& s) {
-  // Not in a race: there the full (race) net is cheap, and the pruner, a net of the raw board,
-  // ranks the plays badly (`nard bench cube --ply 2`, races: 96.2% pruned, 99.3% unpruned).
+  // Not in a race (Position::is_race: contrary games without contact, pins or a bar; backgammon,
+  // Plakoto and Tawla 31): backgammon's pruner, a net of the raw board, ranks race plays badly
+  // (`nard bench cube --ply 2`, races: 96.2% pruned, 99.3% unpruned) and its race net is cheap;
+  // the other contrary games keep the full net there too, unmeasured with their pruners.
   Evaluator* pruner = config_.prune_keep > 0 && !pos.is_race() ? evaluator_.pruner() : nullptr;
   s.cand.clear();
   s.cand_begin.assign(22, 0);

@@ -16,7 +16,7 @@ constexpr TrainingCommand kCommands[] = {
     {"", "train",
      "Train a net by TD(lambda) self-play or the supervised pipeline (checkpoints in --out)"},
     {"", "export", "Write the newest checkpoint of a training run as a model file"},
-    {"", "distill", "Add a pruning net, distilled from its own nets, to a backgammon model"},
+    {"", "distill", "Add a pruning net, distilled from its own nets, to a model of any game"},
     {"", "refit-race",
      "Refit a backgammon model's race net by value iteration from the bear-off database"},
     {"", "strength", "Cubeless 0-ply games of a model against a baseline"},

@@ -208,6 +208,39 @@ TEST(NnEvaluator, ResultsOfPlaysAreTheFlippedPositionsValues) {
   }
 }
 
+// The other games' pruner: a play that pins the mother (Plakoto, PL-3) ends the game without
+// bearing off; evaluate_results gives it the exact result, the other plays the pruning net's.
+TEST(NnEvaluator, PrunerGivesAMotherPinItsExactResult) {
+  const Rules rules = *rules_preset("plakoto");
+  NetWeights w = random_net_weights(Variant::Plakoto, 3);
+  w.nets.push_back(
+      random_mlp(EncoderId::PlakotoPrune, default_hidden_sizes(EncoderId::PlakotoPrune), 4));
+  NeuralEvaluator full(*NeuralModel::create(rules, w));
+  ASSERT_NE(full.pruner(), nullptr);
+  MoveGenerator gen(rules);
+  PlayList list;
+  const Position parent = *parse_notation("x 6:14 4:1; o 19:14 1:1", Geometry::Contrary);
+  list.size = gen.generate(parent, Dice{3, 2}, list.positions.get());
+  ASSERT_EQ(list.size, 4);
+  std::vector<Probabilities> got(size_t(list.size)), expect(size_t(list.size));
+  full.pruner()->evaluate_results(parent, list.plays(), got);
+  int ended = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Position after = list.positions[size_t(i)].flipped();
+    full.pruner()->evaluate({&after, 1}, {&expect[size_t(i)], 1});
+    if (const auto t = terminal_probabilities(rules, after)) {
+      ++ended;
+      EXPECT_EQ(got[size_t(i)], *t);
+      EXPECT_EQ(got[size_t(i)].win, 0.0f) << "the side on roll has lost";
+    } else {
+      for (int k = 0; k < kOutputs; ++k)
+        EXPECT_NEAR(got[size_t(i)].as_array()[size_t(k)], expect[size_t(i)].as_array()[size_t(k)],
+                    2e-6);
+    }
+  }
+  EXPECT_EQ(ended, 2);  // 4/1* and 6/1*
+}
+
 TEST(NnEvaluator, FakeEvaluatorIsDeterministicAndCounts) {
   const Rules rules = *rules_preset("wbf");
   FakeEvaluator a(rules), b(rules);

@@ -24,7 +24,7 @@ TEST(NnPruneNet, MatchesEncoderPlusReferenceMlp) {
   for (int hidden : {32, 40, 7, 200}) {
     const std::vector<int> sizes{hidden};
     const MlpWeights w = random_mlp(EncoderId::BackgammonPrune, sizes, uint64_t(hidden), 0.4f);
-    Result<PruneNet> net = PruneNet::create(w);
+    Result<PruneNet> net = PruneNet::create(w, Geometry::Contrary);
     ASSERT_TRUE(net.ok()) << net.error().message;
     const Mlp reference(w);
     std::vector<float> x(encoder_inputs(EncoderId::BackgammonPrune));
@@ -65,7 +65,7 @@ TEST(NnPruneNet, IncrementalResultsMatchWholeEvaluation) {
   for (int hidden : {64, 40, 200}) {
     const std::vector<int> sizes{hidden};
     const MlpWeights w = random_mlp(EncoderId::BackgammonPrune, sizes, uint64_t(hidden) + 7, 0.4f);
-    Result<PruneNet> net = PruneNet::create(w);
+    Result<PruneNet> net = PruneNet::create(w, Geometry::Contrary);
     ASSERT_TRUE(net.ok()) << net.error().message;
     int checked = 0, hits = 0, entering = 0, bearing_off = 0;
     std::vector<std::string_view> texts(kBackgammonContactPositions.begin(),
@@ -102,10 +102,11 @@ TEST(NnPruneNet, IncrementalResultsMatchWholeEvaluation) {
   }
 }
 
-// The other games' pruning nets: both geometries, Plakoto's pins.
+// The other games' pruning nets: both geometries (Tawla 31 in either, by its rule option),
+// Plakoto's pins.
 struct GameCase {
   EncoderId encoder;
-  const char* game;
+  const char* game;  // the rules preset, options included
   std::span<const std::string_view> positions;
   Geometry geometry;
 };
@@ -114,6 +115,8 @@ std::vector<GameCase> other_games() {
   using namespace test_positions;
   return {{EncoderId::PlakotoPrune, "plakoto", kPlakotoPositions, Geometry::Contrary},
           {EncoderId::Tawla31Prune, "tawla31", kTawla31Positions, Geometry::Contrary},
+          {EncoderId::Tawla31Prune, "tawla31,t31_geometry=parallel", kTawla31Positions,
+           Geometry::Parallel},
           {EncoderId::FevgaPrune, "fevga", kFevgaPositions, Geometry::Parallel},
           {EncoderId::LongNardyPrune, "longnardy", kLongNardyPositions, Geometry::Parallel}};
 }
@@ -122,7 +125,7 @@ TEST(NnPruneNet, OtherGamesMatchEncoderPlusReferenceMlp) {
   for (const GameCase& c : other_games()) {
     const std::vector<int> sizes{40};
     const MlpWeights w = random_mlp(c.encoder, sizes, 11, 0.4f);
-    Result<PruneNet> net = PruneNet::create(w);
+    Result<PruneNet> net = PruneNet::create(w, c.geometry);
     ASSERT_TRUE(net.ok()) << net.error().message;
     const Mlp reference(w);
     std::vector<float> x(encoder_inputs(c.encoder));
@@ -139,9 +142,7 @@ TEST(NnPruneNet, OtherGamesMatchEncoderPlusReferenceMlp) {
         pinned += q.pins() != 0;
       }
     }
-    if (c.encoder == EncoderId::PlakotoPrune) {
-      EXPECT_GT(pinned, 10);
-    }
+    if (c.encoder == EncoderId::PlakotoPrune) { EXPECT_GT(pinned, 10); }
   }
 }
 
@@ -151,11 +152,14 @@ TEST(NnPruneNet, OtherGamesIncrementalResultsMatchWholeEvaluation) {
   PlayList list;
   std::vector<Probabilities> got;
   for (const GameCase& c : other_games()) {
-    const Rules rules = *rules_for_variant(c.game);
+    Result<Rules> found = rules_preset(c.game);
+    ASSERT_TRUE(found.ok()) << found.error().message;
+    const Rules rules = *found;
+    ASSERT_EQ(rules.geometry, c.geometry) << c.game;
     MoveGenerator gen(rules);
     const std::vector<int> sizes{48};
     const MlpWeights w = random_mlp(c.encoder, sizes, 5, 0.4f);
-    Result<PruneNet> net = PruneNet::create(w);
+    Result<PruneNet> net = PruneNet::create(w, c.geometry);
     ASSERT_TRUE(net.ok()) << net.error().message;
     int checked = 0, pins_changed = 0, bearing_off = 0;
     for (std::string_view text : c.positions) {
@@ -181,19 +185,20 @@ TEST(NnPruneNet, OtherGamesIncrementalResultsMatchWholeEvaluation) {
     }
     EXPECT_GT(checked, 2000) << c.game;
     EXPECT_GT(bearing_off, 5) << c.game;
-    if (c.encoder == EncoderId::PlakotoPrune) {
-      EXPECT_GT(pins_changed, 200);
-    }
+    if (c.encoder == EncoderId::PlakotoPrune) { EXPECT_GT(pins_changed, 200); }
   }
 }
 
 TEST(NnPruneNet, RejectsOtherShapes) {
   const std::vector<int> two{16, 8}, one{16};
-  EXPECT_FALSE(PruneNet::create(random_mlp(EncoderId::BackgammonPrune, two, 1)).ok());
-  EXPECT_FALSE(PruneNet::create(random_mlp(EncoderId::BackgammonContact, one, 1)).ok());
-  EXPECT_FALSE(PruneNet::create(random_mlp(EncoderId::Fevga, one, 1)).ok());
+  EXPECT_FALSE(
+      PruneNet::create(random_mlp(EncoderId::BackgammonPrune, two, 1), Geometry::Contrary).ok());
+  EXPECT_FALSE(
+      PruneNet::create(random_mlp(EncoderId::BackgammonContact, one, 1), Geometry::Contrary).ok());
+  EXPECT_FALSE(PruneNet::create(random_mlp(EncoderId::Fevga, one, 1), Geometry::Parallel).ok());
   const std::vector<int> huge{PruneNet::kMaxHidden + 1};
-  EXPECT_FALSE(PruneNet::create(random_mlp(EncoderId::BackgammonPrune, huge, 1)).ok());
+  EXPECT_FALSE(
+      PruneNet::create(random_mlp(EncoderId::BackgammonPrune, huge, 1), Geometry::Contrary).ok());
 }
 
 }  // namespace

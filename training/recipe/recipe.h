@@ -15,7 +15,7 @@
 //               required; "positions_from": earlier supervised stages whose positions it also fits
 //   race_refit  backgammon's race net by value iteration from the bear-off database
 //               (training/race_refit.h)
-//   distill     backgammon's pruning net (training/distill.h)
+//   distill     the game's pruning net (training/distill.h)
 // Opponents of a measurement: "heuristic", "pubeval" (backgammon), "shipped" (the game's model
 // in models/ when the run starts), "gnubg" (backgammon; GNU Backgammon 0-ply, when installed).
 //
@@ -74,7 +74,7 @@ struct Recipe {
 };
 
 // `source` names the text in errors (a file name). Checks the keys and values and that the
-// stages fit the game (race_refit and distill are backgammon's; pubeval and gnubg opponents too).
+// stages fit the game (race_refit is backgammon's; pubeval and gnubg opponents too).
 Result<Recipe> parse_recipe(std::string_view text, std::string_view source);
 // Reads and parses a recipe file (errors name the path).
 Result<Recipe> load_recipe(const std::string& path);
