@@ -186,8 +186,8 @@ void encode_bg_prune(const Position& pos, float* out) {
   point_units(kUnits, pos.opp_bar, other + P::kBar);
   me[P::kOff] = pos.mover_off / 15.0f;
   other[P::kOff] = pos.opp_off / 15.0f;
-  me[P::kPips] = pos.mover_pips() / 200.0f;
-  other[P::kPips] = pos.opp_pips() / 200.0f;
+  me[P::kPips] = pos.mover_pips() / P::kPipDivisor;
+  other[P::kPips] = pos.opp_pips() / P::kPipDivisor;
 }
 
 void encode_bg_race(const Position& pos, float* out) {

@@ -28,8 +28,8 @@ void encode_board_prune(const Position& pos, float* out) {
   point_units(kUnits, pos.opp_bar, other + P::kBar);
   me[P::kOff] = pos.mover_off / 15.0f;
   other[P::kOff] = pos.opp_off / 15.0f;
-  me[P::kPips] = pos.mover_pips() / 360.0f;
-  other[P::kPips] = pos.opp_pips() / 360.0f;
+  me[P::kPips] = pos.mover_pips() / P::kPipDivisor;
+  other[P::kPips] = pos.opp_pips() / P::kPipDivisor;
 }
 
 }  // namespace nard::encoding

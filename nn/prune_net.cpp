@@ -17,9 +17,7 @@ using namespace simd;
 namespace {
 constexpr int kMaxVecs = PruneNet::kMaxHidden / kLanes;
 constexpr int kFixedVecs = 8;  // widths with their own compiled evaluate_fixed
-}  // namespace
 
-namespace {
 // Where a pruning encoder puts each input (nn/encoder_layout.h: bg_prune, board_prune).
 struct PruneLayout {
   int side[2];  // the mover's block, the opponent's
@@ -34,15 +32,15 @@ std::optional<PruneLayout> prune_layout(EncoderId id) {
   namespace G = layout::board_prune;
   switch (id) {
     case EncoderId::BackgammonPrune:
-      return PruneLayout{{B::kMover, B::kOpponent}, B::kPoints, -1, B::kBar, B::kOff, B::kPips,
-                         B::kExcessDivisor,         200.0f};
+      return PruneLayout{{B::kMover, B::kOpponent}, B::kPoints,    -1, B::kBar, B::kOff, B::kPips,
+                         B::kExcessDivisor,         B::kPipDivisor};
     case EncoderId::PlakotoPrune:
     case EncoderId::Tawla31Prune:
     case EncoderId::FevgaPrune:
     case EncoderId::LongNardyPrune:
       return PruneLayout{
-          {G::kMover, G::kOpponent}, G::kPoints, G::kPinned, G::kBar, G::kOff, G::kPips,
-          G::kExcessDivisor,         360.0f};
+          {G::kMover, G::kOpponent}, G::kPoints,    G::kPinned, G::kBar, G::kOff, G::kPips,
+          G::kExcessDivisor,         G::kPipDivisor};
     default:
       return std::nullopt;
   }
@@ -58,8 +56,7 @@ Result<PruneNet> PruneNet::create(const MlpWeights& w, Geometry geometry) {
     return make_error("a pruning net must have one hidden layer of at most " +
                       std::to_string(kMaxHidden) + " units");
   PruneNet n;
-  n.geometry_ = geometry;
-  for (int p = 1; p <= 24; ++p) n.flip_[size_t(p)] = uint8_t(flip_point(p, n.geometry_));
+  for (int p = 1; p <= 24; ++p) n.flip_[size_t(p)] = uint8_t(flip_point(p, geometry));
   const DenseLayer& first = w.layers[0];
   const DenseLayer& second = w.layers[1];
   n.hidden_ = first.outputs;

@@ -60,9 +60,8 @@ class PruneNet {
   // from acc[g]. Vec: nn/simd.h's register type (kept out of this header).
   template <int NV, int G, class Vec>
   void finish_group(Vec (*acc)[NV], Probabilities* out) const;
-  int hidden_ = 0, hidden_pad_ = 0;         // hidden_pad_: a multiple of the SIMD width
-  Geometry geometry_ = Geometry::Contrary;  // the rules' (create())
-  std::array<uint8_t, 25> flip_{};          // flip_[p] = flip_point(p, geometry_), p = 1..24
+  int hidden_ = 0, hidden_pad_ = 0;  // hidden_pad_: a multiple of the SIMD width
+  std::array<uint8_t, 25> flip_{};   // flip_[p] = flip_point(p, the rules' geometry), p = 1..24
   // The first-layer sums of whole points, so that a position costs one row per point and no
   // branches: point_row(p, v, pin) is the sum of the unit rows that v checkers on mover point p
   // set (v > 0 the mover's, v < 0 the opponent's, 0 nothing), with a checker of the other colour
