@@ -97,6 +97,18 @@ std::optional<Error> check_cube_life(const MatchOptions& o, const MatchSide& sid
   return std::nullopt;
 }
 
+// --a-prune-keep / --b-prune-keep only for a net that searches: the pruning net ranks the plays
+// inside the lookahead.
+std::optional<Error> check_prune_keep(const MatchSide& side, int ply, char letter) {
+  if (side.prune_keep < 0) return std::nullopt;
+  const std::string option = std::string("--") + letter + "-prune-keep";
+  if (auto e = check_net_side(side, letter, option, "pruning")) return e;
+  if (ply < 1)
+    return make_error(option + " decides nothing at 0-ply: the pruning net works inside the " +
+                      "lookahead of 1 ply or more");
+  return std::nullopt;
+}
+
 // --a-checker-play / --b-checker-play only for a net with the cube in play (`rules`: the game's,
 // --cubeless applied).
 std::optional<Error> check_checker_play(const MatchOptions& o, const Rules& rules,
@@ -196,6 +208,8 @@ void run_match(const MatchOptions& o) {
   if (!b) return fail_input(b.error());
   if (auto e = check_cube_life(o, o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
   if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
+  if (auto e = check_prune_keep(o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
+  if (auto e = check_prune_keep(o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 
@@ -251,6 +265,11 @@ void register_match(CLI::App& app) {
                         "'s checker play with the cube in play: cubeful (default; for the "
                         "cube and score, as gnubg) or cubeless (cubeless money equity)")
         ->check(CLI::IsMember({"cubeful", "cubeless"}));
+    cmd->add_option(flag + "prune-keep", side->prune_keep,
+                    player +
+                        "'s lookahead: plays per roll the full net values after the model's "
+                        "pruning net ranked them (default 3; 0 = no pruning)")
+        ->check(CLI::Range(0, 64));
   }
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
       ->check(at_least(1));

@@ -49,9 +49,12 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     s.search.ply = ply;
     s.search.fitted_cube_life = side.cube_life != "gnubg";
     s.search.cubeful_checker_play = side.checker_play != "cubeless";
+    if (side.prune_keep >= 0) s.search.prune_keep = side.prune_keep;
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
     if (!s.search.fitted_cube_life) s.label += ", gnubg's cube life";
     if (!s.search.cubeful_checker_play) s.label += ", cubeless checker play";
+    if (side.prune_keep == 0) s.label += ", unpruned";
+    if (side.prune_keep > 0) s.label += ", pruned to " + std::to_string(side.prune_keep);
   } else if (side.kind == "pubeval") {
     if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
     Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

@@ -28,6 +28,9 @@ struct MatchSide {
   // A net's checker play where the cube is in play: "cubeful" (default, as gnubg) or "cubeless"
   // (cubeless money equity whatever the cube and score); "": the default.
   std::string checker_play;
+  // A net's lookahead: plays per roll the full net values after the pruning net ranked them
+  // (SearchConfig::prune_keep; 0 = no pruning); -1: the default.
+  int prune_keep = -1;
 };
 
 // What a side needs, shared by the threads (immutable).

@@ -274,6 +274,26 @@ TEST(BotCommands, MatchPlaysTheNetWithGnubgsCubeLife) {
   EXPECT_EQ(r.out.find("A: net 0-ply (" + model() + "), gnubg"), std::string::npos) << r.out;
 }
 
+// The lookahead without the pruning net, or with more plays a roll for the full net: the label
+// says which; where it decides nothing (not a net, 0-ply) it is refused with the option named.
+TEST(BotCommands, MatchSetsEachNetsPruning) {
+  const CliRun r = run_nard(with_model(
+      "match --b net --a-ply 1 --b-ply 1 --b-prune-keep 0 --cubeless --games 2 --threads 1"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("B: net 1-ply (" + model() + "), unpruned"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("A: net 1-ply (" + model() + "), "), std::string::npos) << r.out;
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"match --b-prune-keep 0 --games 2", "--b-prune-keep: B is pubeval"},
+      {"match --b net --a-prune-keep 0 --games 2", "--a-prune-keep decides nothing at 0-ply"},
+      {"match --b net --b-ply 2 --b-prune-keep -1 --games 2", "--b-prune-keep"},
+  };
+  for (const auto& [args, says] : bad) {
+    const CliRun bad_run = run_nard(with_model(args));
+    EXPECT_EQ(bad_run.exit_code, 2) << args << "\n" << bad_run.err;
+    EXPECT_NE(bad_run.err.find(says), std::string::npos) << args << "\n" << bad_run.err;
+  }
+}
+
 // The cube life is refused where it would change nothing, with the option named.
 TEST(BotCommands, MatchRefusesACubeLifeOrCheckerPlayWhereItDecidesNothing) {
   const std::vector<std::pair<std::string, std::string>> bad = {
