@@ -434,8 +434,11 @@ TEST(CheckerBenchCli, PositionsAreDeterministicAndPlayable) {
   EXPECT_EQ(pairs, 30);
 }
 
-// The oracle, run by gnubg on the committed file's first three pairs, writes the same lines
-// (gnubg's evaluation is deterministic; another gnubg build may differ in the last digits).
+// The oracle, run by gnubg on the committed file's first three pairs, writes the same lines.
+// gnubg's evaluation is deterministic, but builds differ in the last digits: Debian's gnubg
+// 1.07.001-1+b1 gives 0-ply equities up to 2.5e-4 away from the build that made the file (on
+// 2026-11-24), while its 2-ply (an average over 21 rolls) stays within 1e-4. A wrong ply, side or
+// play would miss by far more than either tolerance.
 TEST(CheckerOracle, ReproducesTheCommittedLines) {
   Result<std::string> gnubg = find_gnubg();
   if (!gnubg.ok()) GTEST_SKIP() << "gnubg is not installed (apt-get install gnubg)";
@@ -466,7 +469,7 @@ TEST(CheckerOracle, ReproducesTheCommittedLines) {
       const int j = b.find(p.result_id);
       ASSERT_GE(j, 0) << p.result_id;
       EXPECT_NEAR(p.equity, b.plays[size_t(j)].equity, 1e-4) << p.result_id;
-      EXPECT_NEAR(p.equity_0ply, b.plays[size_t(j)].equity_0ply, 1e-4) << p.result_id;
+      EXPECT_NEAR(p.equity_0ply, b.plays[size_t(j)].equity_0ply, 5e-4) << p.result_id;
     }
   }
   EXPECT_NE(slurp_file(out).find("# three pairs"), std::string::npos);  // the input's header kept
