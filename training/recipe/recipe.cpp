@@ -365,7 +365,8 @@ Result<Recipe> parse_recipe(std::string_view text, std::string_view source) {
     if (i == 0 && r.start == RecipeStart::Random && st.kind != StageKind::Td)
       return make_error(where +
                         ": with \"start\": \"random\" the first stage must be td (the other " +
-                        "kinds start from a model)");
+                        "kinds start from a model: say \"start\": \"shipped\", which " +
+                        "--init-from overrides)");
     r.stages.push_back(std::move(st));
   }
   return r;
