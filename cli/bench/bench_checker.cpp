@@ -1,5 +1,6 @@
-// nard bench checker [--file F] [--ply N] [--model M] [--vs-model M2] [--list] [--no-bearoff-db]:
-// our checker-play error against reference equities (format in bench/checker_reference.h).
+// nard bench checker [--file F] [--ply N] [--prune-keep K] [--model M] [--vs-model M2] [--list]
+// [--no-bearoff-db]: our checker-play error against reference equities (format in
+// bench/checker_reference.h).
 // Without --file, both committed gnubg 2-ply sets, one report each, labelled with where their
 // pairs came from: tests/data/gnubg_checker_2ply.txt (our self-play) and
 // tests/data/gnubg_selfplay_checker_2ply.txt (gnubg's self-play, a distribution we did not make: a
@@ -32,6 +33,7 @@ namespace {
 struct BenchCheckerOptions {
   std::string file, model, vs_model;
   int ply = 0;
+  int prune_keep = SearchConfig{}.prune_keep;
   bool list = false, no_bearoff_db = false, one_sided_bearoff = false;
 };
 
@@ -70,6 +72,7 @@ std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::
                           what + " " + bot->model_path + " is not one"));
     return nullptr;
   }
+  if (bot) bot->search.prune_keep = o.prune_keep;
   return bot;
 }
 
@@ -98,9 +101,10 @@ std::optional<std::vector<CheckerSet>> load_checker_sets(const BenchCheckerOptio
 
 void print_set_report(const BenchCheckerOptions& o, const LoadedBot& bot, const CheckerSet& set,
                       const CheckerError& e, const LoadedBot* other, const CheckerError* vs) {
-  std::printf("checker bench: %zu moves from %s%s; ours at %d-ply, rules %s, model %s%s\n",
+  std::printf("checker bench: %zu moves from %s%s; ours at %d-ply%s, rules %s, model %s%s\n",
               set.refs.size(), std::filesystem::path(set.file).filename().string().c_str(),
               set.origin.empty() ? "" : (" (" + set.origin + ")").c_str(), o.ply,
+              o.ply > 0 && o.prune_keep == 0 ? " unpruned" : "",
               bot.rules.preset.c_str(),
               std::filesystem::path(bot.model_path).filename().string().c_str(),
               o.no_bearoff_db       ? " (bear-off: the net)"
@@ -184,6 +188,9 @@ void register_bench_checker(CLI::App& app) {
       "--vs-model", o->vs_model,
       "Also another model at the same ply, and ours minus its error on the same moves (paired)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
+  cmd->add_option("--prune-keep", o->prune_keep,
+                  "Plays per roll the full net values in the lookahead (0: no pruning)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
   cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,

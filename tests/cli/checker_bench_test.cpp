@@ -321,6 +321,11 @@ TEST(CheckerBenchCli, ReportsErrorsOfOursAndOfTheReferenceZeroPly) {
                 "at 0-ply on the same moves (paired, x1000):\n  all           5     +0.00 ± 0.00"),
             std::string::npos)
       << vs.out;
+  // Unpruned lookahead is named in the header; a negative count is bad input.
+  const CliRun unpruned = run_nard("bench checker --file " + file + " --ply 1 --prune-keep 0");
+  EXPECT_EQ(unpruned.exit_code, 0) << unpruned.err;
+  EXPECT_NE(unpruned.out.find("ours at 1-ply unpruned,"), std::string::npos) << unpruned.out;
+  EXPECT_EQ(run_nard("bench checker --file " + file + " --prune-keep -1").exit_code, 2);
   vs = run_nard("bench checker --file " + file + " --vs-model /nonexistent/m.nardnet");
   EXPECT_EQ(vs.exit_code, 2) << vs.err;
   EXPECT_NE(vs.err.find("/nonexistent/m.nardnet"), std::string::npos) << vs.err;
