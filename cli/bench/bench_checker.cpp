@@ -188,9 +188,7 @@ void register_bench_checker(CLI::App& app) {
       "--vs-model", o->vs_model,
       "Also another model at the same ply, and ours minus its error on the same moves (paired)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
-  cmd->add_option("--prune-keep", o->prune_keep,
-                  "Plays per roll the full net values in the lookahead (0: no pruning)")
-      ->check(CLI::Range(0, 1000));
+  add_prune_keep_option(cmd, o->prune_keep);
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
   cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,

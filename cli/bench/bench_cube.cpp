@@ -284,9 +284,7 @@ void register_bench_cube(CLI::App& app) {
   cmd->add_flag("--list", o->list, "Print every disagreement");
   cmd->add_option("--disputes", o->disputes,
                   "Write every disagreement to this file: ID, cube, owner, ours=, gnubg=");
-  cmd->add_option("--prune-keep", o->prune_keep,
-                  "Plays per roll the full net values in the lookahead (0: no pruning)")
-      ->check(CLI::Range(0, 1000));
+  add_prune_keep_option(cmd, o->prune_keep);
   cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
   cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,

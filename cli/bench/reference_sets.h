@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/output.h"
 #include "core/result.h"
 
@@ -40,6 +42,14 @@ std::optional<std::vector<ReferenceSet<Reference>>> load_reference_sets(
     set.refs = std::move(refs).value();
   }
   return sets;
+}
+
+// --prune-keep for the reference benches (bench cube, bench checker): plays per roll the full net
+// values inside the lookahead (SearchConfig::prune_keep; 0 = no pruning).
+inline void add_prune_keep_option(CLI::App* cmd, int& prune_keep) {
+  cmd->add_option("--prune-keep", prune_keep,
+                  "Plays per roll the full net values in the lookahead (0: no pruning)")
+      ->check(CLI::Range(0, 1000));
 }
 
 }  // namespace nard::tools
