@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "bench/checker_error.h"
+#include "cli/bench/reference_bot.h"
 #include "cli/bench/reference_sets.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
@@ -30,11 +31,9 @@ namespace nard::tools {
 void register_bench_checker_positions(CLI::App& app);  // cli/bench/bench_checker_positions.cpp
 
 namespace {
-struct BenchCheckerOptions {
-  std::string file, model, vs_model;
-  int ply = 0;
-  int prune_keep = SearchConfig{}.prune_keep;
-  bool list = false, no_bearoff_db = false, one_sided_bearoff = false;
+struct BenchCheckerOptions : ReferenceBotOptions {
+  std::string file, vs_model;
+  bool list = false;
 };
 
 void print_tally(const char* name, const LossTally& t) {
@@ -61,18 +60,12 @@ void print_losses(const CheckerError& e) {
 // (`what` names the option in the message).
 std::unique_ptr<LoadedBot> checker_bot(const BenchCheckerOptions& o, const std::string& model,
                                        const char* what) {
-  BotArgs args;
-  args.model = model;
-  args.ply = o.ply;
-  args.no_bearoff_db = o.no_bearoff_db;
-  args.one_sided_bearoff = o.one_sided_bearoff;
-  std::unique_ptr<LoadedBot> bot = load_bot(args);
+  std::unique_ptr<LoadedBot> bot = load_reference_bot(o, model);
   if (bot && bot->rules.variant != Variant::Backgammon) {
     fail_input(make_error(std::string("the checker bench is for standard backgammon models: ") +
                           what + " " + bot->model_path + " is not one"));
     return nullptr;
   }
-  if (bot) bot->search.prune_keep = o.prune_keep;
   return bot;
 }
 
@@ -107,9 +100,7 @@ void print_set_report(const BenchCheckerOptions& o, const LoadedBot& bot, const 
               o.ply > 0 && o.prune_keep == 0 ? " unpruned" : "",
               bot.rules.preset.c_str(),
               std::filesystem::path(bot.model_path).filename().string().c_str(),
-              o.no_bearoff_db       ? " (bear-off: the net)"
-              : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
-                                    : " (bear-off: the databases)");
+              bearoff_label(o));
   std::printf(
       "Equity lost per move against the file's best play (x1000, ± standard error), share of\n"
       "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it "
@@ -188,11 +179,7 @@ void register_bench_checker(CLI::App& app) {
       "--vs-model", o->vs_model,
       "Also another model at the same ply, and ours minus its error on the same moves (paired)");
   cmd->add_flag("--list", o->list, "Print every pair where we lost equity");
-  add_prune_keep_option(cmd, o->prune_keep);
-  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
-                "Evaluate bear-off positions with the net, not the bear-off databases");
-  cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,
-                "The one-sided bear-off database only (no two-sided: what it gains)");
+  add_reference_bot_settings(cmd, *o);
   cmd->callback([o] { run_bench_checker(*o); });
   register_bench_checker_positions(app);
 }

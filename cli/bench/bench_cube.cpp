@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "bench/cube_agreement.h"
+#include "cli/bench/reference_bot.h"
 #include "cli/bench/reference_sets.h"
 #include "cli/bot_args.h"
 #include "cli/output.h"
@@ -33,11 +34,9 @@
 namespace nard::tools {
 
 namespace {
-struct BenchCubeOptions {
-  std::string file, model, disputes, decisions_from;
-  int ply = 0;
-  bool gnubg_probs = false, list = false, no_bearoff_db = false, one_sided_bearoff = false;
-  int prune_keep = SearchConfig{}.prune_keep;
+struct BenchCubeOptions : ReferenceBotOptions {
+  std::string file, disputes, decisions_from;
+  bool gnubg_probs = false, list = false;
 };
 
 void print_tally(const char* name, const AgreementTally& t) {
@@ -234,15 +233,9 @@ void run_bench_cube(const BenchCubeOptions& o) {
         o, *sets, *from_file,
         "ours: the decisions of " + std::filesystem::path(o.decisions_from).filename().string());
   }
-  BotArgs args;
-  args.model = o.model;
-  args.ply = o.ply;
-  args.no_bearoff_db = o.no_bearoff_db;
-  args.one_sided_bearoff = o.one_sided_bearoff;
-  std::unique_ptr<LoadedBot> bot = load_bot(args);
+  std::unique_ptr<LoadedBot> bot = load_reference_bot(o, o.model);
   if (!bot) return;
   NeuralEvaluator evaluator(bot->model);
-  bot->search.prune_keep = o.prune_keep;
   BotAgent agent(bot->rules, evaluator, bot->search);
   const Rules& rules = bot->rules;
   CubeDecider decide = [&](const CubeReference& r) -> Result<CubeDecision> {
@@ -258,9 +251,7 @@ void run_bench_cube(const BenchCubeOptions& o) {
       "ours at " + std::to_string(o.ply) + "-ply, rules " + rules.preset + ", " +
       (o.gnubg_probs ? std::string("probabilities: the file's (cube model alone)")
                      : "model " + std::filesystem::path(bot->model_path).filename().string() +
-                           (o.no_bearoff_db       ? " (bear-off: the net)"
-                            : o.one_sided_bearoff ? " (bear-off: the one-sided database)"
-                                                  : " (bear-off: the databases)"));
+                           bearoff_label(o));
   report_sets(o, *sets, decide, ours);
 }
 }  // namespace
@@ -284,11 +275,7 @@ void register_bench_cube(CLI::App& app) {
   cmd->add_flag("--list", o->list, "Print every disagreement");
   cmd->add_option("--disputes", o->disputes,
                   "Write every disagreement to this file: ID, cube, owner, ours=, gnubg=");
-  add_prune_keep_option(cmd, o->prune_keep);
-  cmd->add_flag("--no-bearoff-db", o->no_bearoff_db,
-                "Evaluate bear-off positions with the net, not the bear-off databases");
-  cmd->add_flag("--one-sided-bearoff", o->one_sided_bearoff,
-                "The one-sided bear-off database only (no two-sided: what it gains)");
+  add_reference_bot_settings(cmd, *o);
   cmd->callback([o] { run_bench_cube(*o); });
 }
 

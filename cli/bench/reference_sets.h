@@ -44,12 +44,4 @@ std::optional<std::vector<ReferenceSet<Reference>>> load_reference_sets(
   return sets;
 }
 
-// --prune-keep for the reference benches (bench cube, bench checker): plays per roll the full net
-// values inside the lookahead (SearchConfig::prune_keep; 0 = no pruning).
-inline void add_prune_keep_option(CLI::App* cmd, int& prune_keep) {
-  cmd->add_option("--prune-keep", prune_keep,
-                  "Plays per roll the full net values in the lookahead (0: no pruning)")
-      ->check(CLI::Range(0, 1000));
-}
-
 }  // namespace nard::tools
