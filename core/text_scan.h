@@ -1,5 +1,5 @@
-// Small exception-free text helpers shared by the match file readers (formats/mat_file_reader.cpp,
-// formats/sgf_file_reader.cpp): every reader path returns an Error instead of throwing.
+// Small exception-free text helpers shared by the text formats (formats/: match files, XGID, FIBS
+// boards, our notation): every reader path returns an Error instead of throwing.
 #pragma once
 
 #include <cctype>
@@ -47,6 +47,39 @@ inline std::optional<int> parse_count(std::string_view s) {
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
   return v;
+}
+
+// Which signs parse_int accepts before the digits.
+enum class Sign { None, Minus, PlusOrMinus };
+
+// A decimal integer, the whole of s: an optional sign as `sign` allows, then at least one digit;
+// at most max_chars characters in all (so that no value overflows an int).
+inline std::optional<int> parse_int(std::string_view s, size_t max_chars, Sign sign) {
+  if (s.empty() || s.size() > max_chars) return std::nullopt;
+  bool negative = false;
+  if ((s[0] == '-' && sign != Sign::None) || (s[0] == '+' && sign == Sign::PlusOrMinus)) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  int v = 0;
+  for (char c : s) {
+    if (!is_digit(c)) return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return negative ? -v : v;
+}
+
+// The parts of s between the separators, empty ones included: "a::b" gives {"a", "", "b"}; the
+// views point into s.
+inline std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const size_t at = s.find(sep);
+    parts.push_back(s.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    s.remove_prefix(at + 1);
+  }
 }
 
 inline std::optional<bool> parse_on_off(std::string_view v) {

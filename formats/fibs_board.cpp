@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/text_scan.h"
 #include "game/position_check.h"
 
 namespace nard {
@@ -54,23 +55,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::optional<int> parse_int(std::string_view s) {
-  s = trim(s);
-  if (s.empty() || s.size() > 6) return std::nullopt;
-  bool negative = false;
-  if (s[0] == '-' || s[0] == '+') {
-    negative = s[0] == '-';
-    s.remove_prefix(1);
-    if (s.empty()) return std::nullopt;
-  }
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return negative ? -v : v;
-}
-
 // The FIBS index of You's own point p (1..24), and of the bars.
 int index_of_you_point(int p, int direction) { return direction < 0 ? p : 25 - p; }
 int you_bar_index(int direction) { return direction < 0 ? 25 : 0; }
@@ -83,19 +67,13 @@ Result<FibsBoard> parse_fibs_board(std::string_view line, FibsDialect dialect) {
       line.size() > 60 ? std::string(line.substr(0, 60)) + "..." : std::string(line);
   if (line.substr(0, 6) != "board:")
     return make_error("FIBS board '" + shown + "' does not start with 'board:'");
-  std::vector<std::string_view> tok;
-  for (std::string_view rest = line;;) {
-    const size_t at = rest.find(':');
-    tok.push_back(rest.substr(0, at));
-    if (at == std::string_view::npos) break;
-    rest.remove_prefix(at + 1);
-  }
+  const std::vector<std::string_view> tok = text::split(line, ':');
   if (int(tok.size()) != kTokens)
     return make_error("FIBS board has " + std::to_string(tok.size()) +
                       " ':'-separated fields, not " + std::to_string(kTokens));
   std::array<int, kTokens> n{};
   for (int i = kMatchLen; i < kTokens; ++i) {
-    const std::optional<int> v = parse_int(tok[i]);
+    const std::optional<int> v = text::parse_int(trim(tok[i]), 6, text::Sign::PlusOrMinus);
     if (!v)
       return make_error("FIBS board field " + std::to_string(i) + " ('" +
                         std::string(trim(tok[i])) + "') is not an integer");

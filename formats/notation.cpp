@@ -1,51 +1,19 @@
 #include "formats/notation.h"
 
-#include <cctype>
 #include <vector>
 
+#include "core/text_scan.h"
 #include "game/position_check.h"
 
 namespace nard {
-
-namespace {
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || s[i] == sep) {
-      parts.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  return parts;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool parse_int(std::string_view s, int& v) {
-  if (s.empty() || s.size() > 3) return false;
-  v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  return true;
-}
-
-}  // namespace
 
 Result<Position> parse_notation_partial(std::string_view text, Geometry geometry) {
   Position pos;
   pos.set_geometry(geometry);
   bool seen[2] = {false, false};
   const std::string where = "position '" + std::string(text) + "': ";
-  for (std::string_view part : split(text, ';')) {
-    part = trim(part);
+  for (std::string_view part : text::split(text, ';')) {
+    part = text::trim(part);
     if (part.empty()) continue;
     if (part.substr(0, 6) == "first:") {
       for (char c : part.substr(6)) {
@@ -66,8 +34,8 @@ Result<Position> parse_notation_partial(std::string_view text, Geometry geometry
     if (seen[s]) return make_error(where + "side '" + side + "' given twice");
     seen[s] = true;
     const int sign = s == 0 ? 1 : -1;
-    for (std::string_view tok : split(part.substr(1), ' ')) {
-      tok = trim(tok);
+    for (std::string_view tok : text::split(part.substr(1), ' ')) {
+      tok = text::trim(tok);
       if (tok.empty()) continue;
       const size_t colon = tok.find(':');
       if (colon == std::string_view::npos)
@@ -78,9 +46,10 @@ Result<Position> parse_notation_partial(std::string_view text, Geometry geometry
         pinned = true;
         count.remove_suffix(1);
       }
-      int n;
-      if (!parse_int(count, n) || n > kCheckers)
+      const std::optional<int> count_read = text::parse_int(count, 3, text::Sign::None);
+      if (!count_read || *count_read > kCheckers)
         return make_error(where + "bad checker count in '" + std::string(tok) + "'");
+      const int n = *count_read;
       if (point == "bar" || point == "off") {
         if (pinned) return make_error(where + "'+' (pin) only applies to points");
         uint8_t& slot = point == "bar" ? (s == 0 ? pos.mover_bar : pos.opp_bar)
@@ -88,9 +57,10 @@ Result<Position> parse_notation_partial(std::string_view text, Geometry geometry
         slot = uint8_t(n);
         continue;
       }
-      int p;
-      if (!parse_int(point, p) || p < 1 || p > kPoints)
+      const std::optional<int> point_read = text::parse_int(point, 3, text::Sign::None);
+      if (!point_read || *point_read < 1 || *point_read > kPoints)
         return make_error(where + "point must be 1..24, bar or off, in '" + std::string(tok) + "'");
+      const int p = *point_read;
       if (pos.at(p) != 0)
         return make_error(where + "point " + std::to_string(p) +
                           " is given twice or holds both sides");

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/text_scan.h"
 #include "game/position_check.h"
 
 namespace nard {
@@ -14,32 +15,6 @@ constexpr int kBottom = 1;  // MatchState player shown at the bottom (gnubg's "X
 constexpr int kTop = 0;
 constexpr int kFields = 10;  // the position and nine numbers
 constexpr int kMaxLog2 = 15;
-
-std::optional<int> parse_int(std::string_view s) {
-  if (s.empty() || s.size() > 6) return std::nullopt;
-  bool negative = false;
-  if (s[0] == '-') {
-    negative = true;
-    s.remove_prefix(1);
-    if (s.empty()) return std::nullopt;
-  }
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return negative ? -v : v;
-}
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  for (;;) {
-    const size_t at = s.find(sep);
-    out.push_back(s.substr(0, at));
-    if (at == std::string_view::npos) return out;
-    s.remove_prefix(at + 1);
-  }
-}
 
 char checker_char(int count, bool bottom) {
   if (count == 0) return '-';
@@ -54,7 +29,7 @@ Result<XgidPosition> decode_xgid(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   const std::string quoted = "XGID '" + std::string(text) + "'";
   if (text.substr(0, 5) == "XGID=") text.remove_prefix(5);
-  const std::vector<std::string_view> f = split(text, ':');
+  const std::vector<std::string_view> f = text::split(text, ':');
   if (int(f.size()) != kFields)
     return make_error(quoted + " has " + std::to_string(f.size()) +
                       " fields, not 10 (position and 9 numbers separated by ':')");
@@ -106,7 +81,7 @@ Result<XgidPosition> decode_xgid(std::string_view text) {
   std::optional<int> n[kFields];
   for (int i = 1; i < kFields; ++i) {
     if (i == 4) continue;  // dice: not a plain number
-    n[i] = parse_int(f[i]);
+    n[i] = text::parse_int(f[i], 6, text::Sign::Minus);
     if (!n[i]) return field_error(i, "is not an integer");
   }
   XgidPosition x;

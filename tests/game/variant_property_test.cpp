@@ -103,12 +103,12 @@ std::string where(const Position& pos, Dice d) { return format_notation(pos) + "
 
 // Conservation, in one pass over the points: the opponent's checkers (pinned ones included) stay
 // on their points, and the mover's checkers (pinned ones included, plus off) stay 15.
-struct Tally {
+struct VariantTally {
   int mover = 0;          // on the board, pinned included, plus off
   int pips = 0;           // the mover's pips
   bool opp_same = false;  // every opponent checker where it was (pinned or not)
 };
-Tally tally(const Position& before, const Position& after) {
+VariantTally tally(const Position& before, const Position& after) {
   // Checkers on top: a loop the compiler vectorises; then the few pinned points exactly.
   int mover = 0, pips = 0, opp_top_changed = 0;
   for (int i = 0; i < kPoints; ++i) {
@@ -131,7 +131,7 @@ Tally tally(const Position& before, const Position& after) {
       pips += m;
     }
   }
-  Tally t;
+  VariantTally t;
   t.mover = mover + after.mover_off;
   t.pips = pips;
   t.opp_same =
@@ -148,7 +148,7 @@ void check_plays(const Rules& rules, const Position& pos, Dice d, const Position
   for (int i = 0; i < n; ++i) {
     const Position& p = plays[i];
     hashes.push_back(p.hash());
-    const Tally t = tally(pos, p);
+    const VariantTally t = tally(pos, p);
     if (t.mover != 15 || !t.opp_same || p.mover_bar)
       st.fail("checkers not conserved: " + format_notation(p) + " from " + where(pos, d));
     if (rules.landing != Landing::Pin && p.pins())
@@ -203,7 +203,7 @@ void compare_with_reference(const Rules& rules, reference::Generator& ref, const
 }
 
 constexpr uint64_t kSeed = 0x5EED0F0A7A11ull;
-constexpr int kMaxTurns = 5000;
+constexpr int kMaxVariantTurns = 5000;
 
 // Plays `games` random games; compares with the reference every `sample`-th roll met in the
 // first `reference_games` games.
@@ -223,7 +223,7 @@ Stats run_games(const Rules& rules, int games, int reference_games, int sample) 
         st.fail("inconsistent starting position");
       int64_t turn = 0;
       const PlayoutStats ps =
-          random_playout(gen, buffer.get(), start_position(rules), rng, kMaxTurns,
+          random_playout(gen, buffer.get(), start_position(rules), rng, kMaxVariantTurns,
                          [&](const Position& pos, Dice d, const Position* plays, int n) {
                            check_plays(rules, pos, d, plays, n, st, hashes);
                            if (g < reference_games &&
@@ -236,7 +236,7 @@ Stats run_games(const Rules& rules, int games, int reference_games, int sample) 
       st.forfeits += ps.forfeits;
       if (!ps.result.over()) {
         ++st.unfinished;
-        st.fail("game " + std::to_string(g) + " did not end in " + std::to_string(kMaxTurns) +
+        st.fail("game " + std::to_string(g) + " did not end in " + std::to_string(kMaxVariantTurns) +
                 " turns");
       }
       ++st.outcomes[int(ps.result.outcome)];
