@@ -76,6 +76,14 @@ std::optional<Error> GameReplay::expect_turn(int player, const char* what) const
   return std::nullopt;
 }
 
+std::optional<Error> GameReplay::expect_answer(int player, const char* what) const {
+  if (auto e = expect_turn(player, what)) return e;
+  if (!double_pending()) return make_error(std::string(what) + " without a double");
+  const int answerer = cube_.beavered ? cube_.pending_from : 1 - cube_.pending_from;
+  if (player != answerer) return make_error(std::string(what) + " by the player who doubled");
+  return std::nullopt;
+}
+
 std::optional<Error> GameReplay::roll(int player, Dice dice) {
   if (auto e = expect_turn(player, "a roll")) return e;
   if (dice.d1 < 1 || dice.d1 > 6 || dice.d2 < 1 || dice.d2 > 6)
@@ -213,10 +221,7 @@ std::optional<Error> GameReplay::double_cube(int player) {
 }
 
 std::optional<Error> GameReplay::take(int player) {
-  if (auto e = expect_turn(player, "a take")) return e;
-  if (!double_pending()) return make_error("a take without a double");
-  const int answerer = cube_.beavered ? cube_.pending_from : 1 - cube_.pending_from;
-  if (player != answerer) return make_error("a take by the player who doubled");
+  if (auto e = expect_answer(player, "a take")) return e;
   Result<CubeState> next =
       cube_.beavered ? answer_beaver(cube_, CubeResponse::Take)
                      : answer_double(rules_, cube_, CubeResponse::Take, match_length_ == 0);
@@ -230,10 +235,7 @@ std::optional<Error> GameReplay::take(int player) {
 }
 
 std::optional<Error> GameReplay::drop(int player) {
-  if (auto e = expect_turn(player, "a drop")) return e;
-  if (!double_pending()) return make_error("a drop without a double");
-  const int answerer = cube_.beavered ? cube_.pending_from : 1 - cube_.pending_from;
-  if (player != answerer) return make_error("a drop by the player who doubled");
+  if (auto e = expect_answer(player, "a drop")) return e;
   end_.kind = GameEndKind::Dropped;
   end_.winner = 1 - player;
   end_.points = cube_.beavered ? cube_.value : dropped_points(rules_, cube_);

@@ -79,6 +79,8 @@ class GameReplay {
 
  private:
   std::optional<Error> expect_turn(int player, const char* what) const;
+  // expect_turn, and a double (or beaver) pending that `player` is the one to answer.
+  std::optional<Error> expect_answer(int player, const char* what) const;
   std::optional<Error> record_play(int player, int index, const Move* move = nullptr);
   int points_for(int board_points) const;
 
