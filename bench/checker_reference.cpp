@@ -157,4 +157,14 @@ std::string selfplay_checker_reference_path() {
   return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_checker_2ply.txt";
 }
 
+std::vector<std::string> default_checker_reference_paths() {
+  return {default_checker_reference_path(),
+          std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_checker_2ply_b.txt"};
+}
+
+std::vector<std::string> selfplay_checker_reference_paths() {
+  return {selfplay_checker_reference_path(),
+          std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_checker_2ply_b.txt"};
+}
+
 }  // namespace nard

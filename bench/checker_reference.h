@@ -65,5 +65,10 @@ std::string default_checker_reference_path();
 // not make: NARD_SOURCE_DIR/tests/data/gnubg_selfplay_checker_2ply.txt
 // (tests/gnubg/selfplay_positions.py).
 std::string selfplay_checker_reference_path();
+// Every committed file of each origin, the first set then its continuation (made the same way
+// from other games): from our self-play gnubg_checker_2ply.txt and gnubg_checker_2ply_b.txt; from
+// gnubg's self-play gnubg_selfplay_checker_2ply.txt and gnubg_selfplay_checker_2ply_b.txt.
+std::vector<std::string> default_checker_reference_paths();
+std::vector<std::string> selfplay_checker_reference_paths();
 
 }  // namespace nard

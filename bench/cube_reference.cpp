@@ -127,4 +127,9 @@ std::string selfplay_cube_reference_path() {
   return std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_cube_2ply.txt";
 }
 
+std::vector<std::string> selfplay_cube_reference_paths() {
+  return {selfplay_cube_reference_path(),
+          std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_cube_2ply_b.txt"};
+}
+
 }  // namespace nard

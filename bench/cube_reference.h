@@ -60,5 +60,8 @@ std::string default_cube_reference_path();
 // did not make: NARD_SOURCE_DIR/tests/data/gnubg_selfplay_cube_2ply.txt
 // (tests/gnubg/selfplay_positions.py).
 std::string selfplay_cube_reference_path();
+// The committed files of gnubg's self-play, the first set then its continuation (made the same
+// way from other games): gnubg_selfplay_cube_2ply.txt and gnubg_selfplay_cube_2ply_b.txt.
+std::vector<std::string> selfplay_cube_reference_paths();
 
 }  // namespace nard

@@ -88,19 +88,18 @@ std::optional<CheckerError> checker_error_of(LoadedBot& bot, const std::string& 
 using CheckerSet = ReferenceSet<CheckerReference>;
 
 std::optional<std::vector<CheckerSet>> load_checker_sets(const BenchCheckerOptions& o) {
-  return load_reference_sets<CheckerReference>(o.file, default_checker_reference_path(), selfplay_checker_reference_path(),
-                                     [](const std::string& f) { return load_checker_references(f); });
+  return load_reference_sets<CheckerReference>(
+      o.file, default_checker_reference_paths(), selfplay_checker_reference_paths(),
+      [](const std::string& f) { return load_checker_references(f); });
 }
 
 void print_set_report(const BenchCheckerOptions& o, const LoadedBot& bot, const CheckerSet& set,
                       const CheckerError& e, const LoadedBot* other, const CheckerError* vs) {
   std::printf("checker bench: %zu moves from %s%s; ours at %d-ply%s, rules %s, model %s%s\n",
-              set.refs.size(), std::filesystem::path(set.file).filename().string().c_str(),
+              set.refs.size(), set.name().c_str(),
               set.origin.empty() ? "" : (" (" + set.origin + ")").c_str(), o.ply,
-              o.ply > 0 && o.prune_keep == 0 ? " unpruned" : "",
-              bot.rules.preset.c_str(),
-              std::filesystem::path(bot.model_path).filename().string().c_str(),
-              bearoff_label(o));
+              o.ply > 0 && o.prune_keep == 0 ? " unpruned" : "", bot.rules.preset.c_str(),
+              std::filesystem::path(bot.model_path).filename().string().c_str(), bearoff_label(o));
   std::printf(
       "Equity lost per move against the file's best play (x1000, ± standard error), share of\n"
       "moves on its best play; ours, then the file's own 0-ply choice, then ours minus it "
@@ -150,10 +149,10 @@ void run_bench_checker(const BenchCheckerOptions& o) {
   if (!o.vs_model.empty() && !(other = checker_bot(o, o.vs_model, "--vs-model"))) return;
   std::vector<CheckerError> results;
   for (const CheckerSet& set : *sets) {
-    std::optional<CheckerError> e = checker_error_of(*bot, set.file, set.refs);
+    std::optional<CheckerError> e = checker_error_of(*bot, set.paths(), set.refs);
     if (!e) return;
     std::optional<CheckerError> vs;
-    if (other && !(vs = checker_error_of(*other, set.file, set.refs))) return;
+    if (other && !(vs = checker_error_of(*other, set.paths(), set.refs))) return;
     if (!results.empty()) std::printf("\n");
     print_set_report(o, *bot, set, *e, other.get(), vs ? &*vs : nullptr);
     results.push_back(std::move(*e));
@@ -170,9 +169,10 @@ void register_bench_checker(CLI::App& app) {
   auto o = std::make_shared<BenchCheckerOptions>();
   CLI::App* cmd = bench->add_subcommand(
       "checker", "Checker-play error against gnubg 2-ply equities (reference file)");
-  cmd->add_option("--file", o->file,
-                  "Reference file (default: both committed sets, tests/data/gnubg_checker_2ply.txt "
-                  "and tests/data/gnubg_selfplay_checker_2ply.txt)");
+  cmd->add_option(
+      "--file", o->file,
+      "Reference file (default: the committed sets of both origins, tests/data/"
+      "gnubg_checker_2ply{,_b}.txt and tests/data/gnubg_selfplay_checker_2ply{,_b}.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
   cmd->add_option(

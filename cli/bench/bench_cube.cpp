@@ -3,7 +3,7 @@
 // how often our money cube decisions agree with the reference decisions of a file (format in
 // bench/cube_reference.h). Without --file, both committed gnubg 2-ply sets, one report each,
 // labelled with where their positions came from: tests/data/gnubg_cube_2ply.txt (our self-play)
-// and tests/data/gnubg_selfplay_cube_2ply.txt (gnubg's self-play, a distribution we did not make:
+// and tests/data/gnubg_selfplay_cube_2ply{,_b}.txt (gnubg's self-play, a distribution we did not make:
 // a cube change is judged on the set it was not fitted to), then a summary line per set.
 // Our decision for each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply,
 // rules wbf, bear-off positions from the bear-off databases unless --no-bearoff-db;
@@ -131,15 +131,15 @@ void print_disagreements(const CubeAgreement& a) {
 using CubeSet = ReferenceSet<CubeReference>;
 
 std::optional<std::vector<CubeSet>> load_cube_sets(const BenchCubeOptions& o) {
-  return load_reference_sets<CubeReference>(o.file, default_cube_reference_path(), selfplay_cube_reference_path(),
-                                     [](const std::string& f) { return load_cube_references(f); });
+  return load_reference_sets<CubeReference>(
+      o.file, {default_cube_reference_path()}, selfplay_cube_reference_paths(),
+      [](const std::string& f) { return load_cube_references(f); });
 }
 
 // The --disputes lines of one set: a '#' line naming it, then one line per entry where our action
 // differs from the reference's.
 std::string disputes_text(const CubeSet& set, const CubeAgreement& a) {
-  std::string text = "# " + std::filesystem::path(set.file).filename().string() +
-                     (set.origin.empty() ? "" : " (" + set.origin + ")") + "\n";
+  std::string text = "# " + set.name() + (set.origin.empty() ? "" : " (" + set.origin + ")") + "\n";
   for (const CubeComparison& c : a.comparisons) {
     const CubeReference& r = *c.reference;
     if (c.ours == r.action) continue;
@@ -207,9 +207,8 @@ void report_sets(const BenchCubeOptions& o, const std::vector<CubeSet>& sets,
     if (!a) return fail_input(a.error());
     if (!results.empty()) std::printf("\n");
     const std::string origin = set.origin.empty() ? "" : " (" + set.origin + ")";
-    std::printf("cube bench: %zu decisions from %s%s; %s\n", set.refs.size(),
-                std::filesystem::path(set.file).filename().string().c_str(), origin.c_str(),
-                ours.c_str());
+    std::printf("cube bench: %zu decisions from %s%s; %s\n", set.refs.size(), set.name().c_str(),
+                origin.c_str(), ours.c_str());
     print_report(*a);
     if (o.list) print_disagreements(*a);
     disputes += disputes_text(set, *a);
@@ -262,8 +261,8 @@ void register_bench_cube(CLI::App& app) {
   CLI::App* cmd = bench->add_subcommand(
       "cube", "Agreement of our money cube decisions with gnubg's (reference file)");
   cmd->add_option("--file", o->file,
-                  "Reference file (default: both committed sets, tests/data/gnubg_cube_2ply.txt "
-                  "and tests/data/gnubg_selfplay_cube_2ply.txt)");
+                  "Reference file (default: the committed sets of both origins, tests/data/"
+                  "gnubg_cube_2ply.txt and tests/data/gnubg_selfplay_cube_2ply{,_b}.txt)");
   cmd->add_option("--ply", o->ply, "Our search depth 0..3")->check(CLI::Range(0, 3));
   cmd->add_option("--model", o->model, "Backgammon model (default: the shipped one)");
   CLI::Option* probs = cmd->add_flag("--gnubg-probs", o->gnubg_probs,

@@ -29,11 +29,7 @@ struct BenchTeachersOptions {
 void run_bench_teachers(const BenchTeachersOptions& o) {
   std::vector<std::string> files = o.files;
   if (files.empty()) {
-    files.push_back(default_checker_reference_path());
-    const std::filesystem::path second =
-        std::filesystem::path(files.front()).parent_path() / "gnubg_checker_2ply_b.txt";
-    std::error_code ec;
-    if (std::filesystem::exists(second, ec)) files.push_back(second.string());
+    files = default_checker_reference_paths();
   }
   std::vector<CheckerReference> refs;
   for (const std::string& f : files) {

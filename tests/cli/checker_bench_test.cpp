@@ -194,30 +194,32 @@ TEST(CheckerReference, SecondCommittedFileIsWholeAndMatchesOurMoveGenerator) {
   EXPECT_GE(best->race.moves, 300);
 }
 
-// The set on gnubg's own self-play (tests/gnubg/selfplay_positions.py): whole, every play at 2-ply,
-// no pair twice, contact and race mixed, and every pair's legal plays exactly ours.
-TEST(CheckerReference, GnubgSelfplayFileIsWholeAndMatchesOurMoveGenerator) {
-  Result<std::vector<CheckerReference>> refs =
-      load_checker_references(selfplay_checker_reference_path());
-  ASSERT_TRUE(refs.ok()) << refs.error().message;
-  ASSERT_GE(refs->size(), 500u);
-  std::set<std::string> pairs;
-  for (const CheckerReference& r : *refs) {
-    ASSERT_GE(r.plays.size(), 2u) << "line " << r.line;
-    for (const ReferencePlay& p : r.plays) EXPECT_EQ(p.ply, 2) << "line " << p.line;
-    EXPECT_EQ(r.best(), 0) << "line " << r.line;
-    EXPECT_TRUE(
-        pairs.insert(r.position_id + " " + std::to_string(r.dice.d1) + std::to_string(r.dice.d2))
-            .second)
-        << "line " << r.line;
+// The sets on gnubg's own self-play (tests/gnubg/selfplay_positions.py), each file: whole, every
+// play at 2-ply, no pair twice, contact and race mixed, and every pair's legal plays exactly ours.
+TEST(CheckerReference, GnubgSelfplayFilesAreWholeAndMatchesOurMoveGenerator) {
+  for (const std::string& path : selfplay_checker_reference_paths()) {
+    SCOPED_TRACE(path);
+    Result<std::vector<CheckerReference>> refs = load_checker_references(path);
+    ASSERT_TRUE(refs.ok()) << refs.error().message;
+    ASSERT_GE(refs->size(), 500u);
+    std::set<std::string> pairs;
+    for (const CheckerReference& r : *refs) {
+      ASSERT_GE(r.plays.size(), 2u) << "line " << r.line;
+      for (const ReferencePlay& p : r.plays) EXPECT_EQ(p.ply, 2) << "line " << p.line;
+      EXPECT_EQ(r.best(), 0) << "line " << r.line;
+      EXPECT_TRUE(
+          pairs.insert(r.position_id + " " + std::to_string(r.dice.d1) + std::to_string(r.dice.d2))
+              .second)
+          << "line " << r.line;
+    }
+    Result<CheckerError> best = measure_checker_error(
+        Rules{}, *refs, file_chooser(*refs, [](const CheckerReference& r) { return r.best(); }));
+    ASSERT_TRUE(best.ok()) << best.error().message;
+    EXPECT_EQ(best->overall.moves, int(refs->size()));
+    EXPECT_EQ(best->overall.mean(), 0.0);
+    EXPECT_GE(best->race.moves, 30);
+    EXPECT_GE(best->contact.moves, int(refs->size()) / 2);
   }
-  Result<CheckerError> best = measure_checker_error(
-      Rules{}, *refs, file_chooser(*refs, [](const CheckerReference& r) { return r.best(); }));
-  ASSERT_TRUE(best.ok()) << best.error().message;
-  EXPECT_EQ(best->overall.moves, int(refs->size()));
-  EXPECT_EQ(best->overall.mean(), 0.0);
-  EXPECT_GE(best->race.moves, 30);
-  EXPECT_GE(best->contact.moves, int(refs->size()) / 2);
 }
 
 // Every pair of the committed file: our legal plays are exactly the file's (else measuring
@@ -359,27 +361,36 @@ TEST(CheckerError, PairedLossIsTheMeanDifferenceOnTheSamePairs) {
   EXPECT_LT(paired_loss(*best, *zero, PairKind::All).mean, 0.0);
 }
 
-// Without --file the command reports both committed sets, each named with its origin, then a
-// summary line per set whose gnubg 0-ply column is the file's own (no model in it).
+// Without --file the command reports the committed sets of both origins (each a first file and
+// its continuation), each named with its origin, then a summary line per set whose gnubg 0-ply
+// column is the files' own (no model in it).
+std::vector<CheckerReference> load_all(const std::vector<std::string>& paths) {
+  std::vector<CheckerReference> all;
+  for (const std::string& path : paths) {
+    Result<std::vector<CheckerReference>> refs = load_checker_references(path);
+    EXPECT_TRUE(refs.ok()) << refs.error().message;
+    if (refs) all.insert(all.end(), refs->begin(), refs->end());
+  }
+  return all;
+}
+
 TEST(CheckerBenchCli, ReportsBothCommittedSetsWithTheirOrigin) {
   const CliRun r = run_nard("bench checker");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::pair<std::string, const char*> sets[] = {
-      {default_checker_reference_path(), "gnubg_checker_2ply.txt (our self-play)"},
-      {selfplay_checker_reference_path(), "gnubg_selfplay_checker_2ply.txt (gnubg self-play)"}};
-  for (const auto& [path, label] : sets) {
-    Result<std::vector<CheckerReference>> refs = load_checker_references(path);
-    ASSERT_TRUE(refs.ok()) << refs.error().message;
-    const std::string header = "checker bench: " + std::to_string(refs->size()) + " moves from " +
-                               label + "; ours at 0-ply";
+  const std::pair<std::vector<std::string>, const char*> sets[] = {
+      {default_checker_reference_paths(),
+       "gnubg_checker_2ply.txt + gnubg_checker_2ply_b.txt (our self-play)"},
+      {selfplay_checker_reference_paths(),
+       "gnubg_selfplay_checker_2ply.txt + gnubg_selfplay_checker_2ply_b.txt (gnubg self-play)"}};
+  for (const auto& [paths, label] : sets) {
+    const std::string header = "checker bench: " + std::to_string(load_all(paths).size()) +
+                               " moves from " + label + "; ours at 0-ply";
     EXPECT_NE(r.out.find(header), std::string::npos) << header << "\n" << r.out;
   }
-  Result<std::vector<CheckerReference>> own =
-      load_checker_references(selfplay_checker_reference_path());
-  ASSERT_TRUE(own.ok());
+  const std::vector<CheckerReference> own = load_all(selfplay_checker_reference_paths());
+  ASSERT_GT(own.size(), 600u);
   Result<CheckerError> zero = measure_checker_error(
-      Rules{}, *own,
-      file_chooser(*own, [](const CheckerReference& c) { return c.best_at_0ply(); }));
+      Rules{}, own, file_chooser(own, [](const CheckerReference& c) { return c.best_at_0ply(); }));
   ASSERT_TRUE(zero.ok()) << zero.error().message;
   const size_t at = r.out.find("\n  gnubg self-play  ", r.out.find("Summary:"));
   ASSERT_NE(at, std::string::npos) << r.out;
@@ -389,7 +400,7 @@ TEST(CheckerBenchCli, ReportsBothCommittedSetsWithTheirOrigin) {
   double ours = 0, ours_se = 0, ref = 0;
   ASSERT_TRUE(line >> gnubg >> self_play >> moves >> ours >> plus_minus >> ours_se >> best >> ref)
       << line.str();
-  EXPECT_EQ(moves, int(own->size()));
+  EXPECT_EQ(moves, int(own.size()));
   EXPECT_NEAR(ref, 1000 * zero->overall.mean_0ply(), 0.006) << line.str();
 }
 
