@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cctype>
-#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,15 +39,6 @@ inline bool same_nocase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && starts_with_nocase(a, b);
 }
 
-// A non-negative integer of at most 9 digits, the whole of s.
-inline std::optional<int> parse_count(std::string_view s) {
-  if (s.empty() || s.size() > 9) return std::nullopt;
-  int v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
-  return v;
-}
-
 // Which signs parse_int accepts before the digits.
 enum class Sign { None, Minus, PlusOrMinus };
 
@@ -69,6 +59,9 @@ inline std::optional<int> parse_int(std::string_view s, size_t max_chars, Sign s
   }
   return negative ? -v : v;
 }
+
+// A non-negative integer of at most 9 digits, the whole of s.
+inline std::optional<int> parse_count(std::string_view s) { return parse_int(s, 9, Sign::None); }
 
 // The parts of s between the separators, empty ones included: "a::b" gives {"a", "", "b"}; the
 // views point into s.

@@ -1,10 +1,11 @@
 // nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs | --decisions-from G] [--list]
 // [--disputes OUT] [--no-bearoff-db] [--one-sided-bearoff]:
 // how often our money cube decisions agree with the reference decisions of a file (format in
-// bench/cube_reference.h). Without --file, both committed gnubg 2-ply sets, one report each,
-// labelled with where their positions came from: tests/data/gnubg_cube_2ply.txt (our self-play)
-// and tests/data/gnubg_selfplay_cube_2ply{,_b}.txt (gnubg's self-play, a distribution we did not make:
-// a cube change is judged on the set it was not fitted to), then a summary line per set.
+// bench/cube_reference.h). Without --file, the committed gnubg 2-ply sets of both origins, one
+// report each, labelled with where their positions came from: tests/data/gnubg_cube_2ply.txt (our
+// self-play) and tests/data/gnubg_selfplay_cube_2ply{,_b}.txt read as one set (gnubg's self-play, a
+// distribution we did not make: a cube change is judged on the set it was not fitted to), then a
+// summary line per set.
 // Our decision for each entry is the one `nard cube` gives (BotAgent::analyse_cube at --ply,
 // rules wbf, bear-off positions from the bear-off databases unless --no-bearoff-db;
 // --one-sided-bearoff leaves the two-sided one out, to measure what it gains). --gnubg-probs feeds

@@ -23,16 +23,16 @@ struct ReferenceSet {
   std::vector<Reference> refs;
 
   // The files' names without their folders, joined by " + ", for reports.
-  std::string name() const {
+  std::string name() const { return joined(true); }
+  // The files as given, joined by " + ", for messages.
+  std::string paths() const { return joined(false); }
+
+ private:
+  std::string joined(bool names_only) const {
     std::string out;
     for (const std::string& f : files)
-      out += (out.empty() ? "" : " + ") + std::filesystem::path(f).filename().string();
-    return out;
-  }
-  // The files as given, joined by " + ", for messages.
-  std::string paths() const {
-    std::string out;
-    for (const std::string& f : files) out += (out.empty() ? "" : " + ") + f;
+      out += (out.empty() ? "" : " + ") +
+             (names_only ? std::filesystem::path(f).filename().string() : f);
     return out;
   }
 };

@@ -21,6 +21,13 @@ TEST(TextScan, ParseIntTakesTheSignsAndLengthItIsGiven) {
     EXPECT_FALSE(text::parse_int(bad, 6, text::Sign::PlusOrMinus)) << "'" << bad << "'";
 }
 
+TEST(TextScan, ParseCountIsNineDigitsWithoutSign) {
+  EXPECT_EQ(text::parse_count("123456789"), 123456789);
+  EXPECT_EQ(text::parse_count("0"), 0);
+  for (const char* bad : {"", "1234567890", "-0", "-1", "+1", "1.5"})
+    EXPECT_FALSE(text::parse_count(bad)) << "'" << bad << "'";
+}
+
 TEST(TextScan, SplitKeepsEmptyFields) {
   using V = std::vector<std::string_view>;
   EXPECT_EQ(text::split("a:b", ':'), (V{"a", "b"}));
