@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/sample_mean.h"
 #include "formats/gnubg_id.h"
 #include "game/move.h"
 #include "game/movegen/movegen.h"
@@ -10,14 +11,6 @@
 namespace nard {
 
 namespace {
-
-// Standard error of a mean from the sum and sum of squares of n samples.
-double mean_standard_error(int n, double sum, double sum_sq) {
-  if (n < 2) return 0.0;
-  const double mean = sum / n;
-  const double variance = std::max(0.0, (sum_sq - n * mean * mean) / (n - 1));
-  return std::sqrt(variance / n);
-}
 
 Error pair_error(const CheckerReference& r, const std::string& what) {
   return make_error("line " + std::to_string(r.line) + " (" + r.position_id + " " +
@@ -37,12 +30,12 @@ void LossTally::add(const CheckerComparison& c) {
   diff_sq += (c.loss - c.loss_0ply) * (c.loss - c.loss_0ply);
 }
 
-double LossTally::standard_error() const { return mean_standard_error(moves, loss, loss_sq); }
+double LossTally::standard_error() const { return standard_error_of_mean(moves, loss, loss_sq); }
 double LossTally::standard_error_0ply() const {
-  return mean_standard_error(moves, loss_0ply, loss_0ply_sq);
+  return standard_error_of_mean(moves, loss_0ply, loss_0ply_sq);
 }
 double LossTally::standard_error_difference() const {
-  return mean_standard_error(moves, loss - loss_0ply, diff_sq);
+  return standard_error_of_mean(moves, loss - loss_0ply, diff_sq);
 }
 
 Result<CheckerError> measure_checker_error(const Rules& rules,
@@ -102,7 +95,7 @@ PairedLoss paired_loss(const CheckerError& a, const CheckerError& b, PairKind ki
     sum_sq += d * d;
   }
   p.mean = p.moves ? sum / p.moves : 0.0;
-  p.standard_error = mean_standard_error(p.moves, sum, sum_sq);
+  p.standard_error = standard_error_of_mean(p.moves, sum, sum_sq);
   return p;
 }
 

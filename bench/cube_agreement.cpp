@@ -6,6 +6,13 @@
 
 namespace nard {
 
+CubeCost cube_cost(const CubeReference& r, CubeAction action) {
+  const double doubled = std::min(r.double_take, r.double_pass);
+  const double best = std::max(r.no_double, doubled);
+  return {best - (is_double(action) ? doubled : r.no_double),
+          (is_pass(action) ? r.double_pass : r.double_take) - doubled};
+}
+
 void AgreementTally::add(const CubeComparison& c) {
   const CubeReference& r = *c.reference;
   ++entries;
@@ -17,11 +24,9 @@ void AgreementTally::add(const CubeComparison& c) {
   abs_no_double += std::abs(c.no_double - r.no_double);
   abs_double_take += std::abs(c.double_take - r.double_take);
   abs_cubeless += std::abs(c.cubeless - cubeless_equity(r.cubeless));
-  // Equities from the doubler's side: the receiver's best answer leaves him min(DT, DP).
-  const double doubled = std::min(r.double_take, r.double_pass);
-  const double best = std::max(r.no_double, doubled);
-  doubler_cost += best - (is_double(c.ours) ? doubled : r.no_double);
-  taker_cost += (is_pass(c.ours) ? r.double_pass : r.double_take) - doubled;
+  const CubeCost cost = cube_cost(r, c.ours);
+  doubler_cost += cost.doubler;
+  taker_cost += cost.taker;
 }
 
 double AgreementTally::standard_error(int count) const {
@@ -38,6 +43,21 @@ void CubeAgreement::add(const CubeComparison& c) {
   by_cube[r.cube.owner == CubeHolder::Centred ? 0 : 1].add(c);
   ++confusion[size_t(r.action)][size_t(c.ours)];
   comparisons.push_back(c);
+}
+
+PairedCubeCost paired_cube_cost(const CubeAgreement& a, const CubeAgreement& b,
+                                std::optional<PositionKind> kind) {
+  PairedCubeCost p;
+  for (size_t i = 0; i < a.comparisons.size() && i < b.comparisons.size(); ++i) {
+    const CubeComparison& x = a.comparisons[i];
+    const CubeComparison& y = b.comparisons[i];
+    if (kind && x.kind != *kind) continue;
+    const CubeCost cx = cube_cost(*x.reference, x.ours), cy = cube_cost(*y.reference, y.ours);
+    p.doubler.add(cx.doubler - cy.doubler);
+    p.taker.add(cx.taker - cy.taker);
+    p.total.add(cx.total() - cy.total());
+  }
+  return p;
 }
 
 Result<CubeAgreement> measure_cube_agreement(std::span<const CubeReference> references,

@@ -11,10 +11,12 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "bench/cube_reference.h"
+#include "core/sample_mean.h"
 #include "search/cube/efficiency.h"
 
 namespace nard {
@@ -27,6 +29,16 @@ struct CubeComparison {
   double no_double = 0.0, double_take = 0.0;  // ours
   double cubeless = 0.0;                      // our cubeless money equity, per unit of cube
 };
+
+// What an action costs by the reference's own equities, per unit of cube (both >= 0). From the
+// doubler's side the receiver's best answer leaves min(DT, DP): the doubler's cost is the better of
+// no double and that, minus what the action's doubling choice gets; the taker's cost is what the
+// action's answer to a double gives the doubler, minus min(DT, DP).
+struct CubeCost {
+  double doubler = 0.0, taker = 0.0;
+  double total() const { return doubler + taker; }
+};
+CubeCost cube_cost(const CubeReference& r, CubeAction action);
 
 struct AgreementTally {
   int entries = 0;
@@ -62,6 +74,14 @@ struct CubeAgreement {
 
   void add(const CubeComparison& c);
 };
+
+// Two deciders' costs on the same references (both measured from one list, in its order):
+// a's cost minus b's, decision by decision, over the decisions of `kind` (all when unset).
+struct PairedCubeCost {
+  SampleMean doubler, taker, total;
+};
+PairedCubeCost paired_cube_cost(const CubeAgreement& a, const CubeAgreement& b,
+                                std::optional<PositionKind> kind = std::nullopt);
 
 // Our decision for one entry.
 using CubeDecider = std::function<Result<CubeDecision>(const CubeReference&)>;

@@ -132,4 +132,9 @@ std::vector<std::string> selfplay_cube_reference_paths() {
           std::string(NARD_SOURCE_DIR) + "/tests/data/gnubg_selfplay_cube_2ply_b.txt"};
 }
 
+std::vector<std::string> gnubg_0ply_cube_decision_paths() {
+  const std::string data = std::string(NARD_SOURCE_DIR) + "/tests/data/";
+  return {data + "gnubg_cube_0ply.txt", data + "gnubg_selfplay_cube_0ply.txt"};
+}
+
 }  // namespace nard

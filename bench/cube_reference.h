@@ -63,5 +63,9 @@ std::string selfplay_cube_reference_path();
 // The committed files of gnubg's self-play, the first set then its continuation (made the same
 // way from other games): gnubg_selfplay_cube_2ply.txt and gnubg_selfplay_cube_2ply_b.txt.
 std::vector<std::string> selfplay_cube_reference_paths();
+// GNU Backgammon 0-ply's own decisions (same format) for every entry of the committed sets above,
+// the decider issue 34 holds our 0-ply cube against (`bench cube --vs-decisions`; made by
+// tests/gnubg/make_cube_0ply.sh): tests/data/gnubg_cube_0ply.txt, gnubg_selfplay_cube_0ply.txt.
+std::vector<std::string> gnubg_0ply_cube_decision_paths();
 
 }  // namespace nard

@@ -1,5 +1,5 @@
-// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs | --decisions-from G] [--list]
-// [--disputes OUT] [--no-bearoff-db] [--one-sided-bearoff]:
+// nard bench cube [--file F] [--ply N] [--model M] [--gnubg-probs | --decisions-from G...]
+// [--vs-decisions V...] [--list] [--disputes OUT] [--no-bearoff-db] [--one-sided-bearoff]:
 // how often our money cube decisions agree with the reference decisions of a file (format in
 // bench/cube_reference.h). Without --file, the committed gnubg 2-ply sets of both origins, one
 // report each, labelled with where their positions came from: tests/data/gnubg_cube_2ply.txt (our
@@ -10,9 +10,12 @@
 // rules wbf, bear-off positions from the bear-off databases unless --no-bearoff-db;
 // --one-sided-bearoff leaves the two-sided one out, to measure what it gains). --gnubg-probs feeds
 // the file's cubeless probabilities to our cube model instead of our net: the model's share of
-// the disagreement. --decisions-from G takes "our" decisions from another reference file instead
+// the disagreement. --decisions-from G takes "our" decisions from other reference files instead
 // (the entry of G with the same position and cube), e.g. gnubg 0-ply's (tests/gnubg/cube_oracle.py
-// with NARD_CUBE_PLIES=0) measured against gnubg 2-ply's. --list prints every disagreement;
+// with NARD_CUBE_PLIES=0) measured against gnubg 2-ply's. --vs-decisions V measures the decisions
+// of V the same way and prints what ours cost minus what V's cost, paired by decision, with its
+// standard error (tests/data/gnubg_cube_0ply.txt and gnubg_selfplay_cube_0ply.txt hold gnubg
+// 0-ply's decisions for every entry of the committed sets). --list prints every disagreement;
 // --disputes OUT writes them to OUT, one line each
 // "<Position ID> <cube value> centre|roller  ours=<action> gnubg=<action>" ('#' lines name the
 // settings and the set).
@@ -21,6 +24,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "bench/cube_agreement.h"
 #include "cli/bench/reference_bot.h"
@@ -36,7 +41,8 @@ namespace nard::tools {
 
 namespace {
 struct BenchCubeOptions : ReferenceBotOptions {
-  std::string file, disputes, decisions_from;
+  std::string file, disputes;
+  std::vector<std::string> decisions_from, vs_decisions;
   bool gnubg_probs = false, list = false;
 };
 
@@ -152,35 +158,46 @@ std::string disputes_text(const CubeSet& set, const CubeAgreement& a) {
   return text;
 }
 
-void print_summary(const std::vector<CubeSet>& sets, const std::vector<CubeAgreement>& results) {
+// `paired` (empty without --vs-decisions) holds our cost minus that of `vs_name`, per set.
+void print_summary(const std::vector<CubeSet>& sets, const std::vector<CubeAgreement>& results,
+                   const std::vector<PairedCubeCost>& paired, const std::string& vs_name) {
   std::printf(
       "Summary: action agreement (± standard error); doubler and taker cost, millipoints per "
-      "decision:\n");
+      "decision%s:\n",
+      paired.empty() ? "" : ("; our cost minus that of " + vs_name + ", paired").c_str());
   for (size_t i = 0; i < sets.size(); ++i) {
     const AgreementTally& t = results[i].overall;
     const AgreementTally& contact = results[i].by_kind[size_t(PositionKind::Contact)];
-    std::printf("  %-16s %6d  %5.1f%% ± %3.1f (contact %5.1f%%)   %5.1f  %5.1f\n",
+    std::printf("  %-16s %6d  %5.1f%% ± %3.1f (contact %5.1f%%)   %5.1f  %5.1f",
                 sets[i].origin.c_str(), t.entries, 100 * t.rate(t.action),
                 100 * t.standard_error(t.action), 100 * contact.rate(contact.action),
                 1000 * t.mean_doubler_cost(), 1000 * t.mean_taker_cost());
+    if (i < paired.size())
+      std::printf("  (paired %+.2f ± %.2f)", 1000 * paired[i].total.mean(),
+                  1000 * paired[i].total.standard_error());
+    std::printf("\n");
   }
 }
 
-// "Our" decisions from another reference file: its entry for the same position and cube, its
-// action and equities as they stand; an entry the file lacks is an error.
-Result<CubeDecider> decisions_from_file(const std::string& path) {
-  Result<std::vector<CubeReference>> refs = load_cube_references(path);
-  if (!refs) return refs.error();
+// Decisions from other reference files: the entry for the same position and cube (the first
+// file that has one), its action and equities as they stand; an entry none has is an error.
+Result<CubeDecider> decisions_from_files(const std::vector<std::string>& paths) {
   auto key = [](const CubeReference& r) {
     return r.position_id + (r.cube.owner == CubeHolder::Me ? " roller " : " centre ") +
            std::to_string(r.cube.value);
   };
   auto by_key = std::make_shared<std::map<std::string, CubeReference>>();
-  std::vector<CubeReference> entries = std::move(refs).value();
-  for (CubeReference& r : entries) by_key->emplace(key(r), std::move(r));
-  return CubeDecider([by_key, key, path](const CubeReference& r) -> Result<CubeDecision> {
+  std::string names;
+  for (const std::string& path : paths) {
+    Result<std::vector<CubeReference>> refs = load_cube_references(path);
+    if (!refs) return refs.error();
+    std::vector<CubeReference> entries = std::move(refs).value();
+    for (CubeReference& r : entries) by_key->emplace(key(r), std::move(r));
+    names += (names.empty() ? "" : " + ") + path;
+  }
+  return CubeDecider([by_key, key, names](const CubeReference& r) -> Result<CubeDecision> {
     const auto it = by_key->find(key(r));
-    if (it == by_key->end()) return make_error(path + " has no entry for " + key(r));
+    if (it == by_key->end()) return make_error(names + " has no entry for " + key(r));
     const CubeReference& e = it->second;
     CubeDecision d;
     d.redouble = e.cube.owner == CubeHolder::Me;
@@ -196,11 +213,47 @@ Result<CubeDecider> decisions_from_file(const std::string& path) {
   });
 }
 
+// The file names of `paths`, joined with " + ".
+std::string file_names(const std::vector<std::string>& paths) {
+  std::string names;
+  for (const std::string& path : paths)
+    names += (names.empty() ? "" : " + ") + std::filesystem::path(path).filename().string();
+  return names;
+}
+
+// Decisions to compare ours with (--vs-decisions), and whose they are.
+struct VsDecisions {
+  CubeDecider decide;
+  std::string name;
+};
+
+void print_paired_cost(const CubeAgreement& ours, const CubeAgreement& theirs,
+                       const std::string& name) {
+  std::printf(
+      "Our cost minus that of %s, paired by decision (millipoints per decision, ± standard "
+      "error):\n",
+      name.c_str());
+  auto row = [](const char* label, const PairedCubeCost& p) {
+    if (p.total.n == 0) return;
+    std::printf(
+        "  %-8s %6d   doubler %+6.2f ± %4.2f   taker %+6.2f ± %4.2f   total %+6.2f ± %4.2f\n",
+        label, p.total.n, 1000 * p.doubler.mean(), 1000 * p.doubler.standard_error(),
+        1000 * p.taker.mean(), 1000 * p.taker.standard_error(), 1000 * p.total.mean(),
+        1000 * p.total.standard_error());
+  };
+  row("all", paired_cube_cost(ours, theirs));
+  for (int k = 0; k < 3; ++k)
+    row(std::string(position_kind_name(PositionKind(k))).c_str(),
+        paired_cube_cost(ours, theirs, PositionKind(k)));
+}
+
 // Measures `decide` on every set and prints a report per set (`ours` says whose decisions they
 // are), a summary when there are several, and writes --disputes.
 void report_sets(const BenchCubeOptions& o, const std::vector<CubeSet>& sets,
-                 const CubeDecider& decide, const std::string& ours) {
+                 const CubeDecider& decide, const std::string& ours,
+                 const std::optional<VsDecisions>& vs) {
   std::vector<CubeAgreement> results;
+  std::vector<PairedCubeCost> paired;
   std::string disputes =
       "# nard bench cube, " + ours + ": the decisions where ours differ from the reference's\n";
   for (const CubeSet& set : sets) {
@@ -211,13 +264,19 @@ void report_sets(const BenchCubeOptions& o, const std::vector<CubeSet>& sets,
     std::printf("cube bench: %zu decisions from %s%s; %s\n", set.refs.size(), set.name().c_str(),
                 origin.c_str(), ours.c_str());
     print_report(*a);
+    if (vs) {
+      Result<CubeAgreement> theirs = measure_cube_agreement(set.refs, vs->decide);
+      if (!theirs) return fail_input(theirs.error());
+      print_paired_cost(*a, *theirs, vs->name);
+      paired.push_back(paired_cube_cost(*a, *theirs));
+    }
     if (o.list) print_disagreements(*a);
     disputes += disputes_text(set, *a);
     results.push_back(std::move(a).value());
   }
   if (sets.size() > 1) {
     std::printf("\n");
-    print_summary(sets, results);
+    print_summary(sets, results, paired, vs ? vs->name : "");
   }
   if (!o.disputes.empty())
     if (std::optional<Error> e = write_file_atomic(o.disputes, disputes)) return fail_runtime(*e);
@@ -226,12 +285,17 @@ void report_sets(const BenchCubeOptions& o, const std::vector<CubeSet>& sets,
 void run_bench_cube(const BenchCubeOptions& o) {
   const std::optional<std::vector<CubeSet>> sets = load_cube_sets(o);
   if (!sets) return;
+  std::optional<VsDecisions> vs;
+  if (!o.vs_decisions.empty()) {
+    Result<CubeDecider> theirs = decisions_from_files(o.vs_decisions);
+    if (!theirs) return fail_input(theirs.error());
+    vs = VsDecisions{std::move(theirs).value(), file_names(o.vs_decisions)};
+  }
   if (!o.decisions_from.empty()) {
-    Result<CubeDecider> from_file = decisions_from_file(o.decisions_from);
+    Result<CubeDecider> from_file = decisions_from_files(o.decisions_from);
     if (!from_file) return fail_input(from_file.error());
-    return report_sets(
-        o, *sets, *from_file,
-        "ours: the decisions of " + std::filesystem::path(o.decisions_from).filename().string());
+    return report_sets(o, *sets, *from_file,
+                       "ours: the decisions of " + file_names(o.decisions_from), vs);
   }
   std::unique_ptr<LoadedBot> bot = load_reference_bot(o, o.model);
   if (!bot) return;
@@ -252,7 +316,7 @@ void run_bench_cube(const BenchCubeOptions& o) {
       (o.gnubg_probs ? std::string("probabilities: the file's (cube model alone)")
                      : "model " + std::filesystem::path(bot->model_path).filename().string() +
                            bearoff_label(o));
-  report_sets(o, *sets, decide, ours);
+  report_sets(o, *sets, decide, ours, vs);
 }
 }  // namespace
 
@@ -269,9 +333,13 @@ void register_bench_cube(CLI::App& app) {
   CLI::Option* probs = cmd->add_flag("--gnubg-probs", o->gnubg_probs,
                                      "Use the file's cubeless probabilities, not our net");
   cmd->add_option("--decisions-from", o->decisions_from,
-                  "Take the decisions to measure from this reference file (e.g. gnubg 0-ply's), "
+                  "Take the decisions to measure from these reference files (e.g. gnubg 0-ply's), "
                   "not from our bot")
       ->excludes(probs);
+  cmd->add_option("--vs-decisions", o->vs_decisions,
+                  "Also measure the decisions of these reference files (e.g. tests/data/"
+                  "gnubg_selfplay_cube_0ply.txt, gnubg 0-ply's) and print our cost minus theirs, "
+                  "paired by decision");
   cmd->add_flag("--list", o->list, "Print every disagreement");
   cmd->add_option("--disputes", o->disputes,
                   "Write every disagreement to this file: ID, cube, owner, ours=, gnubg=");

@@ -116,6 +116,49 @@ TEST(CubeReferenceFile, GnubgSelfplayFilesAreMostlyContactWithTheGamesCubes) {
   }
 }
 
+// gnubg 0-ply's decisions (tests/gnubg/make_cube_0ply.sh) cover every entry of the committed sets,
+// made at 0-ply, a decision in both files the same in both, with actions that follow from their own equities at the taker's side; they differ
+// from gnubg 2-ply's on some decisions (else they would measure nothing).
+TEST(CubeReferenceFile, GnubgZeroPlyDecisionsCoverEveryCommittedEntry) {
+  std::map<std::string, CubeAction> zero_ply;
+  auto key = [](const CubeReference& r) {
+    return r.position_id + " " + std::to_string(r.cube.value) +
+           (r.cube.owner == CubeHolder::Me ? " roller" : " centre");
+  };
+  for (const std::string& path : gnubg_0ply_cube_decision_paths()) {
+    SCOPED_TRACE(path);
+    std::ifstream in(path);
+    std::string first;
+    ASSERT_TRUE(std::getline(in, first));
+    EXPECT_NE(first.find("at 0-ply"), std::string::npos) << first;
+    Result<std::vector<CubeReference>> refs = load_cube_references(path);
+    ASSERT_TRUE(refs.ok()) << refs.error().message;
+    for (const CubeReference& r : *refs) {
+      // A decision of both sets (an early position of both origins) is in both files, alike.
+      const auto it = zero_ply.emplace(key(r), r.action).first;
+      EXPECT_EQ(it->second, r.action) << "line " << r.line;
+      if (std::abs(r.double_take - r.double_pass) > 2e-6) {
+        EXPECT_EQ(is_pass(r.action), r.double_take > r.double_pass) << "line " << r.line;
+      }
+    }
+  }
+  std::vector<std::string> committed = selfplay_cube_reference_paths();
+  committed.push_back(default_cube_reference_path());
+  int entries = 0, differ = 0;
+  for (const std::string& path : committed) {
+    Result<std::vector<CubeReference>> refs = load_cube_references(path);
+    ASSERT_TRUE(refs.ok()) << refs.error().message;
+    for (const CubeReference& r : *refs) {
+      const auto it = zero_ply.find(key(r));
+      ASSERT_NE(it, zero_ply.end()) << path << " line " << r.line << ": " << key(r);
+      ++entries;
+      differ += it->second != r.action;
+    }
+  }
+  EXPECT_GT(differ, entries / 50);
+  EXPECT_LT(differ, entries / 4);
+}
+
 TEST(CubeReferenceFile, ErrorsNameTheLine) {
   const std::string good =
       "4HPwATDgc/ABMA 1 centre no_double 0.1 -0.2 1 0.52 0.15 0.01 0.13 0.01\n";
@@ -192,6 +235,55 @@ TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
   EXPECT_NE(failed.error().message.find("line 1"), std::string::npos);
 }
 
+// Each decision's cost by the reference's equities, and two deciders' costs paired decision by
+// decision: the reference's own actions cost nothing, so ours minus them is ours.
+TEST(CubeAgreement, PairedCostIsOneDecidersCostMinusTheOthersDecisionByDecision) {
+  Result<std::vector<CubeReference>> refs = parse_cube_references(
+      "4HPwATDgc/ABMA 1 centre no_double 0.10 -0.20 1 0.52 0.15 0.01 0.13 0.01\n"
+      "4HPwATDgc/ABMA 2 roller double_take 0.60 0.70 1 0.70 0.20 0.01 0.05 0.00\n"
+      "4HPwATDgc/ABMA 1 centre double_pass 0.80 1.30 1 0.85 0.20 0.01 0.02 0.00\n",
+      "t");
+  ASSERT_TRUE(refs.ok());
+  const std::vector<CubeReference>& r = *refs;
+  EXPECT_NEAR(cube_cost(r[0], CubeAction::DoubleTake).doubler, 0.30, 1e-12);  // -0.20 for 0.10
+  EXPECT_NEAR(cube_cost(r[0], CubeAction::DoubleTake).taker, 0.0, 1e-12);
+  EXPECT_NEAR(cube_cost(r[1], CubeAction::NoDouble).doubler, 0.10, 1e-12);
+  EXPECT_NEAR(cube_cost(r[2], CubeAction::DoubleTake).taker, 0.30, 1e-12);  // takes a pass
+  EXPECT_NEAR(cube_cost(r[2], CubeAction::TooGoodPass).doubler, 0.20, 1e-12);
+  EXPECT_NEAR(cube_cost(r[2], CubeAction::TooGoodPass).total(), 0.20, 1e-12);
+  for (const CubeReference& e : r) EXPECT_EQ(cube_cost(e, e.action).total(), 0.0);
+
+  auto fixed = [](std::vector<CubeAction> actions) {
+    return [actions, next = size_t(0)](const CubeReference&) mutable -> Result<CubeDecision> {
+      const CubeAction a = actions[next++];
+      CubeDecision d;
+      d.doubler = a == CubeAction::NoDouble ? DoublerAction::NoDouble
+                  : is_double(a)            ? DoublerAction::Double
+                                            : DoublerAction::TooGood;
+      d.taker = is_pass(a) ? TakerAction::Pass : TakerAction::Take;
+      return d;
+    };
+  };
+  Result<CubeAgreement> ours = measure_cube_agreement(
+      r, fixed({CubeAction::NoDouble, CubeAction::NoDouble, CubeAction::DoubleTake}));
+  Result<CubeAgreement> theirs = measure_cube_agreement(
+      r, fixed({CubeAction::DoubleTake, CubeAction::DoubleTake, CubeAction::DoublePass}));
+  ASSERT_TRUE(ours.ok() && theirs.ok());
+  const PairedCubeCost p = paired_cube_cost(*ours, *theirs);
+  // Ours cost 0, 0.10 and 0.30; theirs 0.30, 0 and 0: differences -0.30, +0.10, +0.30.
+  EXPECT_EQ(p.total.n, 3);
+  EXPECT_NEAR(p.total.mean(), 0.10 / 3, 1e-12);
+  EXPECT_NEAR(p.doubler.mean(), (-0.30 + 0.10) / 3, 1e-12);
+  EXPECT_NEAR(p.taker.mean(), 0.30 / 3, 1e-12);
+  const double m = 0.10 / 3;
+  const double var =
+      ((-0.30 - m) * (-0.30 - m) + (0.10 - m) * (0.10 - m) + (0.30 - m) * (0.30 - m)) / 2;
+  EXPECT_NEAR(p.total.standard_error(), std::sqrt(var / 3), 1e-12);
+  // By kind: all three are the same (contact) position.
+  EXPECT_EQ(paired_cube_cost(*ours, *theirs, PositionKind::Race).total.n, 0);
+  EXPECT_EQ(paired_cube_cost(*ours, *theirs, classify_for_cube(r[0].position).kind).total.n, 3);
+}
+
 TEST(CubeAgreement, OurCubeModelOnGnubgProbabilitiesGivesGnubgsClearActions) {
   const std::vector<CubeReference> refs = clear_entries();
   const Rules rules = *rules_preset("wbf");
@@ -265,6 +357,18 @@ TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
                           "   0.0000  0.0000  0.0000     0.0    0.0"),
             std::string::npos)
       << self.out;
+  // --vs-decisions: the same decisions on both sides cost the same, decision by decision.
+  const testing_support::CliRun vs = testing_support::run_nard(
+      "bench cube --file " + file + " --gnubg-probs --vs-decisions " + file);
+  EXPECT_EQ(vs.exit_code, 0) << vs.err;
+  EXPECT_NE(vs.out.find("  all           8   doubler  +0.00 ± 0.00   taker  +0.00 ± 0.00   "
+                        "total  +0.00 ± 0.00"),
+            std::string::npos)
+      << vs.out;
+  const testing_support::CliRun vs_partial =
+      testing_support::run_nard("bench cube --gnubg-probs --vs-decisions " + file);
+  EXPECT_EQ(vs_partial.exit_code, 2);
+  EXPECT_NE(vs_partial.err.find(file + " has no entry for "), std::string::npos) << vs_partial.err;
   const testing_support::CliRun partial =
       testing_support::run_nard("bench cube --decisions-from " + file);
   EXPECT_EQ(partial.exit_code, 2);
