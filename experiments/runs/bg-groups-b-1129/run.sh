@@ -5,13 +5,23 @@
 # shipped net over those groups (bg-RK's fit: 20 epochs, 1e-3 -> 1e-6, seed 27, one thread) with a
 # ranking term of weight W. bg-RK's fit also had bg-N's 1.71 M positions; they were lost with an
 # earlier machine, so these fits see the new groups only. Resumable: the same command with --resume.
-# Usage: run.sh groups | run.sh fit W
+# groups2 / fit-both W: a second batch the same way with seed 44, and the fit over both batches.
+# Usage: run.sh groups | run.sh fit W | run.sh groups2 | run.sh fit-both W
 S=models/nard-backgammon-3c53d04385ea.nardnet
 case "$1" in
 groups)
   shift
   exec nard train --targets ply2 --play-groups 4 --games-per-step 16000 --steps 1 --step-eval-games 0 \
     --epochs 1 --seed 43 --out runs/bg-groups-b-1129 --init-from $S --threads 2 "$@" ;;
+groups2)
+  shift
+  exec nard train --targets ply2 --play-groups 4 --games-per-step 16000 --steps 1 --step-eval-games 0 \
+    --epochs 1 --seed 44 --out runs/bg-groups-b2-1129 --init-from $S --threads 2 "$@" ;;
+fit-both)
+  W=$2; shift 2
+  exec nard train --targets ply2 --out runs/bg-groups-b-fitboth-w$W --init-from $S --steps 1 --games-per-step 2 \
+    --play-groups 4 --rank-weight $W --epochs 20 --lr 1e-3 --lr-final 1e-6 --window 1 --step-eval-games 0 \
+    --threads 1 --seed 27 --positions-from runs/bg-groups-b-1129/step-0001 runs/bg-groups-b2-1129/step-0001 "$@" ;;
 fit)
   W=$2; shift 2
   exec nard train --targets ply2 --out runs/bg-groups-b-fit-w$W --init-from $S --steps 1 --games-per-step 2 \
