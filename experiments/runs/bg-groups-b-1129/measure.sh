@@ -5,7 +5,7 @@
 # self-play, cube on both origins, pubeval), gnubg (M against gnubg 0-ply on the seed-11 dice).
 cd "$(dirname "$0")/../../.."
 M=${M:?set M to the candidate}
-S=${S:-models/nard-backgammon-3c53d04385ea.nardnet}
+S=${S:-experiments/runs/bg-RK/nard-backgammon-3c53d04385ea.nardnet}  # shipped until this run
 o=${O:-runs/bg-groups-b-measure}; mkdir -p $o
 G0="tests/data/gnubg_cube_0ply.txt tests/data/gnubg_selfplay_cube_0ply.txt"
 t() { local name=$1; shift; echo "== $name: $*" >> $o/times.log; /usr/bin/time -f "$name %e s wall %U s user" -a -o $o/times.log "$@" > $o/$name.txt 2>$o/$name.err; }

@@ -10,7 +10,7 @@
 # self-play positions of the shipped net (bg-N's sampling: 40,000 games, seed 45) valued by its 2-ply,
 # and the fit over them and the first batch of groups, as bg-RK's fit over bg-N's positions and its groups.
 # Usage: run.sh groups | run.sh fit W | run.sh groups2 | run.sh fit-both W | run.sh general | run.sh fit-anchored W
-S=models/nard-backgammon-3c53d04385ea.nardnet
+S=experiments/runs/bg-RK/nard-backgammon-3c53d04385ea.nardnet  # shipped until this run
 case "$1" in
 groups)
   shift
