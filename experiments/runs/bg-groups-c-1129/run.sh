@@ -4,7 +4,7 @@
 # and general positions from 20,000 (seed 47), both valued by its pruned 2-ply; then one fit from it
 # (W = 1, bg-RK's settings) over these and the second turn's groups and positions. Resumable: the same
 # command with --resume. Usage: run.sh groups | run.sh general | run.sh fit
-S=models/nard-backgammon-e11c7abbfba9.nardnet
+S=experiments/runs/bg-groups-b-1129/nard-backgammon-e11c7abbfba9.nardnet  # shipped until this run
 case "$1" in
 groups)
   shift
