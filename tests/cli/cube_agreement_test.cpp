@@ -182,13 +182,18 @@ TEST(CubeReferenceFile, ErrorsNameTheLine) {
   EXPECT_FALSE(parse_cube_references("# only a comment\n", "t").ok());
 }
 
-TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
-  // Three references; the decider answers with fixed decisions.
-  Result<std::vector<CubeReference>> refs = parse_cube_references(
+// Three references of one (contact) position: no double, double/take (cube 2 owned), double/pass.
+Result<std::vector<CubeReference>> three_references() {
+  return parse_cube_references(
       "4HPwATDgc/ABMA 1 centre no_double 0.10 -0.20 1 0.52 0.15 0.01 0.13 0.01\n"
       "4HPwATDgc/ABMA 2 roller double_take 0.60 0.70 1 0.70 0.20 0.01 0.05 0.00\n"
       "4HPwATDgc/ABMA 1 centre double_pass 0.80 1.30 1 0.85 0.20 0.01 0.02 0.00\n",
       "t");
+}
+
+TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
+  // Three references; the decider answers with fixed decisions.
+  Result<std::vector<CubeReference>> refs = three_references();
   ASSERT_TRUE(refs.ok());
   auto decision = [](DoublerAction doubler, TakerAction taker, double nd, double dt) {
     CubeDecision d;
@@ -238,11 +243,7 @@ TEST(CubeAgreement, TalliesCountActionsDoublingTakesAndCosts) {
 // Each decision's cost by the reference's equities, and two deciders' costs paired decision by
 // decision: the reference's own actions cost nothing, so ours minus them is ours.
 TEST(CubeAgreement, PairedCostIsOneDecidersCostMinusTheOthersDecisionByDecision) {
-  Result<std::vector<CubeReference>> refs = parse_cube_references(
-      "4HPwATDgc/ABMA 1 centre no_double 0.10 -0.20 1 0.52 0.15 0.01 0.13 0.01\n"
-      "4HPwATDgc/ABMA 2 roller double_take 0.60 0.70 1 0.70 0.20 0.01 0.05 0.00\n"
-      "4HPwATDgc/ABMA 1 centre double_pass 0.80 1.30 1 0.85 0.20 0.01 0.02 0.00\n",
-      "t");
+  Result<std::vector<CubeReference>> refs = three_references();
   ASSERT_TRUE(refs.ok());
   const std::vector<CubeReference>& r = *refs;
   EXPECT_NEAR(cube_cost(r[0], CubeAction::DoubleTake).doubler, 0.30, 1e-12);  // -0.20 for 0.10
