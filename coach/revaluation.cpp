@@ -17,18 +17,30 @@ namespace nard {
 namespace {
 namespace fs = std::filesystem;
 
-// Keeps the records of the kind `only` names ("race": no contact left, bear-offs included;
-// "contact": the others); "" keeps all.
-void keep_only(PositionDatabase& db, const std::string& only) {
-  if (only.empty()) return;
-  const bool race = only == "race";
+// Keeps the records the config chooses: of the kind `only` names ("race": no contact left,
+// bear-offs included; "contact": the others; "" every kind), with the input target's winning
+// chance in [win_min, win_max], and of those every one_in-th. The description says which.
+void select_records(PositionDatabase& db, const RevaluationConfig& o) {
+  const bool window = o.win_min > 0.0 || o.win_max < 1.0;
+  if (o.only.empty() && !window && o.one_in <= 1) return;
+  const bool race = o.only == "race";
   std::vector<PositionRecord> kept;
-  for (const PositionRecord& r : db.records)
-    if (r.position.is_race() == race) kept.push_back(r);
+  long long chosen = 0;
+  for (const PositionRecord& r : db.records) {
+    if (!o.only.empty() && r.position.is_race() != race) continue;
+    const double win = r.target.win;
+    if (win < o.win_min || win > o.win_max) continue;
+    if (chosen++ % o.one_in == 0) kept.push_back(r);
+  }
   db.records = std::move(kept);
-  db.play_group =
-      0;  // a play's result of one kind without the others of its roll: no longer a group
-  db.description += "; " + only + " positions only";
+  db.play_group = 0;  // some plays of a roll without the others: no longer a group
+  if (!o.only.empty()) db.description += "; " + o.only + " positions only";
+  if (window) {
+    char text[96];
+    std::snprintf(text, sizeof text, "; winning chance %.3g to %.3g only", o.win_min, o.win_max);
+    db.description += text;
+  }
+  if (o.one_in > 1) db.description += "; one in " + std::to_string(o.one_in);
 }
 
 // A directory argument's place under the output directory: its path without a root or leading "..".
@@ -110,6 +122,15 @@ std::string partial_path(const std::string& output) { return output + ".partial"
 
 Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& o, bool* no_shipped_model) {
   if (no_shipped_model) *no_shipped_model = false;
+  if (!(o.win_min >= 0.0 && o.win_min < o.win_max && o.win_max <= 1.0)) {
+    char text[128];
+    std::snprintf(text, sizeof text,
+                  "--win-window: the winning chances must satisfy 0 <= LO < HI <= 1, not %g %g",
+                  o.win_min, o.win_max);
+    return make_error(text);
+  }
+  if (o.one_in < 1)
+    return make_error("--one-in: must be at least 1, not " + std::to_string(o.one_in));
   Result<std::vector<RevaluationJob>> planned = plan_jobs(o);
   if (!planned) return planned.error();
   RevaluationPlan plan;
@@ -125,7 +146,7 @@ Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& o, bool* no_sh
                         jobs.front().input + " of '" + jobs.front().db.rules +
                         "': revalue one game at a time");
     j.db = std::move(db).value();
-    keep_only(j.db, o.only);
+    select_records(j.db, o);
     plan.positions += (long long)j.db.records.size();
   }
   Result<Rules> rules = rules_preset(jobs.front().db.rules);

@@ -2,7 +2,7 @@
 // search or with rollouts (coach/position_valuation.h), e.g. those of a supervised run whose
 // targets came from an older, weaker net (`nard revalue`). Each input file gives one output file
 // with the same positions in the same order (with `only`, the positions of that kind only, still
-// in their order):
+// in their order; with a winning-chance window and `one_in`, the positions chosen so):
 //   a file argument F            -> OUT/<name of F>
 //   a directory argument D       -> OUT/D/<path of the file under D> (D's leading "/" and "../"
 //                                   left out), so runs/a/step-0001 and runs/b/step-0001 stay apart
@@ -52,9 +52,17 @@ struct RevaluationConfig {
   int threads = 2;
   bool no_bearoff_db = false;  // value bear-offs with the net, not the bear-off databases
   std::string only;            // "", "race" or "contact": value only the positions of that kind
+  // Value only the positions whose input target gives the side on roll a winning chance in
+  // [win_min, win_max] (e.g. 0.55 to 0.92, where cube decisions are made), of those every
+  // one_in-th (the first, the one_in+1-th, ...): the positions a costly valuation (rollouts, 3-ply)
+  // is spent on. 0 <= win_min < win_max <= 1, one_in >= 1; the defaults keep every position.
+  double win_min = 0.0;
+  double win_max = 1.0;
+  int one_in = 1;
 };
 
-// One input file and its output; `db` is the input as read (with `only`, that kind's positions).
+// One input file and its output; `db` is the input as read, less what `only`, the window and
+// `one_in` leave out.
 struct RevaluationJob {
   std::string input, output;
   PositionDatabase db;
@@ -77,7 +85,7 @@ struct RevaluationSummary {
 };
 
 // Finds and reads the input databases, checks that they hold one game (and, with `only`, that it
-// is backgammon) and that no output would overwrite an input or another output, and loads the
+// is backgammon), that the window and `one_in` are in range and that no output would overwrite an input or another output, and loads the
 // model. Every failure is bad input (arguments, a database or model file) except a game without a
 // shipped model when config.model is empty, which sets `*no_shipped_model` (when given).
 Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& config,

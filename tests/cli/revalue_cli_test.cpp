@@ -170,6 +170,52 @@ TEST(Revalue, OnlyRaceOrContactKeepsThePositionsOfThatKindInTheirOrder) {
   fs::remove_all(dir);
 }
 
+TEST(Revalue, WinWindowAndOneInChooseThePositionsByTheirInputTargets) {
+  const fs::path dir = unique_temp_path("nard_revalue_window");
+  fs::create_directories(dir);
+  PositionDatabase db = small_database();
+  db.records.push_back(db.records[0]);
+  db.records.push_back(db.records[1]);
+  const float wins[] = {0.30f, 0.60f, 0.70f, 0.95f, 0.80f};  // chosen: 1, 2, 4
+  for (size_t i = 0; i < db.records.size(); ++i)
+    db.records[i].target = Probabilities{wins[i], 0.1f, 0.0f, 0.02f, 0.0f};
+  const std::string in = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(in, db));
+
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "w").string() +
+                                       " --win-window 0.55 0.92 --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> w = load_position_database((dir / "w" / "a.npdb").string());
+  ASSERT_TRUE(w) << w.error().message;
+  ASSERT_EQ(w->records.size(), 3u);
+  EXPECT_EQ(w->records[0].position, db.records[1].position);
+  EXPECT_EQ(w->records[1].position, db.records[2].position);
+  EXPECT_EQ(w->records[2].position, db.records[4].position);
+  EXPECT_NE(w->description.find("winning chance 0.55 to 0.92 only"), std::string::npos)
+      << w->description;
+
+  r = run_nard("revalue " + in + " --out " + (dir / "w2").string() +
+               " --win-window 0.55 0.92 --one-in 2 --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> w2 = load_position_database((dir / "w2" / "a.npdb").string());
+  ASSERT_TRUE(w2) << w2.error().message;
+  ASSERT_EQ(w2->records.size(), 2u);
+  EXPECT_EQ(w2->records[0].position, db.records[1].position);
+  EXPECT_EQ(w2->records[1].position, db.records[4].position);
+  EXPECT_NE(w2->description.find("one in 2"), std::string::npos) << w2->description;
+
+  // Bad windows and strides: one line naming the option, exit code 2, nothing written.
+  for (const char* bad : {"--win-window 0.9 0.5", "--win-window 0.5 1.5", "--win-window -0.1 0.5",
+                          "--win-window 0.5", "--one-in 0"}) {
+    r = run_nard("revalue " + in + " --out " + (dir / "x").string() + " " + bad + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(r.err.find(option), std::string::npos) << bad << ": " << r.err;
+    EXPECT_FALSE(fs::exists(dir / "x")) << bad;
+  }
+  fs::remove_all(dir);
+}
+
 // What the shipped model's truncated rollouts give them (36 trials, 4 plies, seed 3).
 std::vector<Probabilities> expected_rollout_targets(const PositionDatabase& db) {
   std::vector<Probabilities> out(db.records.size());
