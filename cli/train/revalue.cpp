@@ -1,9 +1,9 @@
 // nard revalue DB... --out DIR [--model FILE] [--ply N | --rollout T [--truncate P] [--rollout-ply N]
-// [--seed S]] [--threads N] [--only race|contact] [--win-window LO HI] [--one-in K]: values the positions of position databases
-// again with a model's n-ply search or with rollouts, e.g. those of a supervised run whose targets
-// came from an older, weaker net (coach/revaluation.h: where each output goes, what is kept, how a
-// run resumes from OUTPUT.partial). Bad arguments and files exit with code 2, failures while
-// valuing or writing (and a game without a shipped model) with code 1.
+// [--seed S]] [--threads N] [--only race|contact] [--win-window LO HI] [--one-in K]: values the
+// positions of position databases again with a model's n-ply search or with rollouts, e.g. those of
+// a supervised run whose targets came from an older, weaker net (coach/revaluation.h: where each
+// output goes, what is kept, how a run resumes from OUTPUT.partial). Bad arguments and files exit
+// with code 2, failures while valuing or writing (and a game without a shipped model) with code 1.
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -100,8 +100,9 @@ void register_revalue(CLI::App& app) {
          "winning chance from LO to HI (e.g. 0.55 0.92: where cube decisions are made)")
       ->expected(2)
       ->type_name("LO HI");
-  cmd->add_option("--one-in", o->config.one_in,
-                  "Of the positions chosen, value and write every K-th (the first, the K+1-th, ...)")
+  cmd->add_option(
+         "--one-in", o->config.one_in,
+         "Of the positions chosen, value and write every K-th (the first, the K+1-th, ...)")
       ->check(at_least(1));
   cmd->add_flag("--quiet", o->quiet, "No progress bar");
   cmd->callback([o] { run_revalue(*o); });
