@@ -15,9 +15,7 @@ as `nard bench cube` counts its taker cost. Two referees: the rollout, and gnubg
 from the set (for comparison with the bench). Prints one line a decision, then the sums.
 Usage: settle_takes.py NARD OURS GNUBG0 [TRIALS]
 """
-import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,6 +23,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SETS = [os.path.join(ROOT, "tests", "data", f) for f in
         ("gnubg_selfplay_cube_2ply.txt", "gnubg_selfplay_cube_2ply_b.txt")]
 TAKES = ("no_double", "double_take", "too_good_take")
+sys.path.insert(0, os.path.join(HERE, "..", "indep-cube"))
+from settle import rollout  # noqa: E402  (the same rollout, kept in this folder's rollouts/)
 
 
 def read_decisions(paths):
@@ -37,22 +37,6 @@ def read_decisions(paths):
             w = line.split()
             out.setdefault((w[0], int(w[1]), w[2]), (w[3], [float(x) for x in w[4:]]))
     return out
-
-
-def rollout(nard, pid, cube, owner, trials):
-    name = f"{pid.replace('/', '_')}-{cube}-{owner}.json"
-    out = os.path.join(HERE, "rollouts", name)
-    if not os.path.exists(out):
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        args = [nard, "rollout", pid, "--cube-decision", "--trials", str(trials), "--threads", "2",
-                "--json", "--quiet", "--cube", str(cube), "--cube-owner",
-                "me" if owner == "roller" else "centred"]
-        doc = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-        with open(out + ".tmp", "w") as f:
-            f.write(doc)
-        os.replace(out + ".tmp", out)
-    with open(out) as f:
-        return json.load(f)
 
 
 def taker_loss(answer_takes, doubled, dt, dp):
@@ -81,7 +65,7 @@ def main():
         g_doubled = a.startswith("double") or g.startswith("double") or proper.startswith("double")
         sums["gnubg2"][0] += taker_loss(a in TAKES, g_doubled, g_dt, g_dp)
         sums["gnubg2"][1] += taker_loss(g in TAKES, g_doubled, g_dt, g_dp)
-        d = rollout(nard, pid, cube, owner, trials)
+        d = rollout(nard, pid, cube, owner, trials, HERE)
         nd, dt, dp = d["no_double"]["mean"], d["double_take"]["mean"], d["double_pass"]
         doubled = a.startswith("double") or g.startswith("double") or min(dt, dp) > nd
         lo, lg = taker_loss(a in TAKES, doubled, dt, dp), taker_loss(g in TAKES, doubled, dt, dp)

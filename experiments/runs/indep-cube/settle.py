@@ -24,9 +24,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def rollout(nard, pid, cube, owner, trials):
-    out = os.path.join(HERE, "rollouts", f"{pid.replace('/', '_')}-{cube}-{owner}.json")
+def rollout(nard, pid, cube, owner, trials, folder=HERE):
+    """The rollout document of a decision, kept in FOLDER/rollouts (made once, then read)."""
+    out = os.path.join(folder, "rollouts", f"{pid.replace('/', '_')}-{cube}-{owner}.json")
     if not os.path.exists(out):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
         args = [nard, "rollout", pid, "--cube-decision", "--trials", str(trials), "--threads", "2",
                 "--json", "--quiet", "--cube", str(cube), "--cube-owner",
                 "me" if owner == "roller" else "centred"]
