@@ -26,6 +26,7 @@ void run_distill(const DistillOptions& o) {
   if (!w) return fail_input(w.error());
   for (int h : o.config.hidden)
     if (h < 1 || h > 4096) return fail_input(make_error("--hidden sizes must be 1..4096"));
+  if (auto e = training::prepare_model_output(o.out)) return fail_input(*e);
   std::printf("distilling a pruning net from %s: %d self-play games, %d epochs\n", o.model.c_str(),
               o.config.games, o.config.epochs);
   std::fflush(stdout);
@@ -50,7 +51,7 @@ void register_distill(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("distill", std::string(training_command_description("", "distill")));
   cmd->add_option("--model", o->model, "Model file (any game)")->required();
-  cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
+  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")->required();
   cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")
       ->check(at_least(10));
   cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")

@@ -21,6 +21,7 @@ struct ExportOptions {
 void run_export(const ExportOptions& o) {
   Result<NetWeights> w = training::checkpoint_weights(o.checkpoint);
   if (!w) return fail_input(w.error());
+  if (auto e = training::prepare_model_output(o.out)) return fail_input(*e);
   // The file is named after its bytes when --out is a directory; written atomically either way, so
   // a failure names the user's path and leaves an existing file as it was.
   const std::string bytes = serialize_weights(*w);
@@ -37,7 +38,7 @@ void register_export(CLI::App& app) {
       app.add_subcommand("export", std::string(training_command_description("", "export")));
   cmd->add_option("--checkpoint", o->checkpoint, "Run directory of nard train")->required();
   cmd->add_option("--out", o->out,
-                  "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet)")
+                  "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet; DIR/ is made if missing)")
       ->required();
   cmd->callback([o] { run_export(*o); });
 }

@@ -23,6 +23,7 @@ struct RefitRaceOptions {
 void run_refit_race(const RefitRaceOptions& o) {
   Result<NetWeights> w = load_weights(o.model);
   if (!w) return fail_input(w.error());
+  if (auto e = training::prepare_model_output(o.out)) return fail_input(*e);
   std::printf("refitting the race net of %s: %d self-play games, %d rounds of %d epochs\n",
               o.model.c_str(), o.config.games, o.config.rounds, o.config.epochs);
   std::fflush(stdout);
@@ -45,7 +46,7 @@ void register_refit_race(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("refit-race", std::string(training_command_description("", "refit-race")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
-  cmd->add_option("--out", o->out, "Model file to write, or a directory")->required();
+  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")->required();
   cmd->add_option("--games", o->config.games,
                   "Self-play games giving the race positions (the last tenth held out)")
       ->check(at_least(10));

@@ -153,7 +153,19 @@ echo "$log" | grep -q '\.tmp\.' && fail "export: the error names the temporary f
 "$nard" export --checkpoint "$work/ref" --out "$work/model.nardnet" >/dev/null 2>"$work/last.log" ||
   fail "export without a limit failed: $(cat "$work/last.log")"
 
-echo "train faults: ${#points[@]} kill points, 1 double kill, 2 random kills, 3 size limits, export; $((SECONDS - start)) s"
+# 6. nard export's --out: "DIR/" is made and gets the file named after its bytes; a file in a
+#    directory that does not exist is refused (exit 2, naming it) before anything is written.
+"$nard" export --checkpoint "$work/ref" --out "$work/made/here/" >"$work/last.log" 2>&1 ||
+  fail "export --out DIR/ failed: $(cat "$work/last.log")"
+[ -n "$(find "$work/made/here" -maxdepth 1 -name 'nard-*.nardnet')" ] || fail "export --out DIR/: no model file in it"
+"$nard" export --checkpoint "$work/ref" --out "$work/missing/model.nardnet" >/dev/null 2>"$work/last.log"
+status=$?
+log="$(cat "$work/last.log")"
+[ $status -eq 2 ] || fail "export into a missing directory: exit code $status, not 2: $log"
+echo "$log" | grep -q "$work/missing does not exist" || fail "export into a missing directory: the error does not name it: $log"
+[ ! -e "$work/missing" ] || fail "export into a missing directory: something was written"
+
+echo "train faults: ${#points[@]} kill points, 1 double kill, 2 random kills, 3 size limits, export and its --out; $((SECONDS - start)) s"
 if [ $failures -ne 0 ]; then
   echo "$failures failure(s)" >&2
   exit 1
