@@ -12,6 +12,7 @@
 #include <cstring>
 #include <thread>
 
+#include "core/build_arithmetic.h"
 #include "core/distributed.h"
 #include "core/distributed_impl.h"
 
@@ -20,14 +21,15 @@ namespace nard {
 namespace {
 
 // What must agree between the processes of a run for raw bytes of our structs to mean the same
-// on every rank (Position, Probabilities and floats are sent as they lie in memory).
+// on every rank (Position, Probabilities and floats are sent as they lie in memory), and for every
+// rank to compute the same floats (so that ranks never change results: core/build_arithmetic.h).
 [[maybe_unused]] std::string build_fingerprint() {
   const uint32_t one = 1;
   unsigned char first = 0;
   std::memcpy(&first, &one, 1);
   return std::string("nard-wire 1 ") + (first == 1 ? "le" : "be") + " ptr" +
          std::to_string(sizeof(void*)) + " float" + std::to_string(sizeof(float)) + " double" +
-         std::to_string(sizeof(double));
+         std::to_string(sizeof(double)) + " " + build_arithmetic();
 }
 
 // The stop message of rank 0, written by the SIGTERM handler: a signal handler may only touch
@@ -78,20 +80,21 @@ DistributedSession::DistributedSession(const DistributedOptions& options) {
       MPI_Comm_rank(MPI_COMM_WORLD, &impl->rank);
       MPI_Comm_size(MPI_COMM_WORLD, &impl->size);
       // Every rank's host name and build fingerprint, known to every rank.
-      constexpr int kRecord = 64 + MPI_MAX_PROCESSOR_NAME;
+      constexpr int kPrint = 128;  // the fingerprint's bytes, then the host name
+      constexpr int kRecord = kPrint + MPI_MAX_PROCESSOR_NAME;
       char mine[kRecord] = {};
       char name[MPI_MAX_PROCESSOR_NAME] = {};
       int len = 0;
       MPI_Get_processor_name(name, &len);
       const std::string fp = build_fingerprint();
-      std::snprintf(mine, kRecord, "%s", fp.c_str());
-      std::snprintf(mine + 64, kRecord - 64, "%s", name);
+      std::snprintf(mine, kPrint, "%s", fp.c_str());
+      std::snprintf(mine + kPrint, kRecord - kPrint, "%s", name);
       std::vector<char> all(size_t(kRecord) * size_t(impl->size));
       const int rc =
           MPI_Allgather(mine, kRecord, MPI_CHAR, all.data(), kRecord, MPI_CHAR, MPI_COMM_WORLD);
       impl->hosts.clear();
       for (int r = 0; r < impl->size; ++r)
-        impl->hosts.emplace_back(all.data() + size_t(r) * kRecord + 64);
+        impl->hosts.emplace_back(all.data() + size_t(r) * kRecord + kPrint);
       if (rc != MPI_SUCCESS) start_error_ = impl->mpi_error(rc, "the start-up exchange");
       for (int r = 0; r < impl->size && !start_error_; ++r)
         if (std::string(all.data() + size_t(r) * kRecord) != fp)

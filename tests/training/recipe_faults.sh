@@ -56,6 +56,7 @@ summary "$work/ref" >"$work/ref.txt"
 [ -s "$work/ref/report.html" ] || fail "no report.html"
 grep -q "<svg" "$work/ref/report.html" || fail "report.html has no chart"
 grep -q '"start_sha256"' "$work/ref/record.json" || fail "record.json has no start model entry"
+grep -q '"build_arithmetic": "[a-z].*; ' "$work/ref/record.json" || fail "record.json does not say the build's compiler and instruction set"
 grep -q $'\r' "$work/last.log" && fail "progress written into a file holds carriage returns"
 
 # 1. A kill in each stage, then --resume until the run ends.

@@ -2,6 +2,7 @@
 // (training/recipe/recipe_run_parts.h).
 #include <nlohmann/json.hpp>
 
+#include "core/build_arithmetic.h"
 #include "core/sha256.h"
 #include "nn/model_path.h"
 #include "nn/weights_file.h"
@@ -102,6 +103,7 @@ Result<std::unique_ptr<RunDirectoryLock>> open_run(RecipeRun& run) {
                                           : Result<std::string>(std::string());
     if (!start_bytes) return start_bytes.error();
     json record{{"nard_version", NARD_VERSION},
+                {"build_arithmetic", build_arithmetic()},
                 {"game", run.recipe.game},
                 {"rules", run.rules.preset},
                 {"start_model", start_file},
