@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <string_view>
+#include <system_error>
 
 #include "core/result.h"
 #include "core/sha256.h"
@@ -27,7 +27,8 @@ inline std::optional<Error> prepare_model_output(const std::string& out) {
   std::error_code ec;
   if (!out.empty() && out.back() == '/') {
     fs::create_directories(out, ec);
-    if (ec) return make_error("--out " + out + ": cannot make the directory (" + ec.message() + ")");
+    if (ec)
+      return make_error("--out " + out + ": cannot make the directory (" + ec.message() + ")");
     return std::nullopt;
   }
   if (fs::is_directory(out, ec)) return std::nullopt;

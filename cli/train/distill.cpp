@@ -51,7 +51,8 @@ void register_distill(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("distill", std::string(training_command_description("", "distill")));
   cmd->add_option("--model", o->model, "Model file (any game)")->required();
-  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")->required();
+  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")
+      ->required();
   cmd->add_option("--games", o->config.games, "Self-play games (the last tenth held out)")
       ->check(at_least(10));
   cmd->add_option("--hidden", o->config.hidden, "Hidden sizes of the pruning net (default 32)")

@@ -38,7 +38,8 @@ void register_export(CLI::App& app) {
       app.add_subcommand("export", std::string(training_command_description("", "export")));
   cmd->add_option("--checkpoint", o->checkpoint, "Run directory of nard train")->required();
   cmd->add_option("--out", o->out,
-                  "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet; DIR/ is made if missing)")
+                  "Model file, or a directory (file named nard-<game>-<sha256[0:12]>.nardnet; DIR/ "
+                  "is made if missing)")
       ->required();
   cmd->callback([o] { run_export(*o); });
 }

@@ -46,7 +46,8 @@ void register_refit_race(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("refit-race", std::string(training_command_description("", "refit-race")));
   cmd->add_option("--model", o->model, "Backgammon model file")->required();
-  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")->required();
+  cmd->add_option("--out", o->out, "Model file to write, or a directory (DIR/ is made if missing)")
+      ->required();
   cmd->add_option("--games", o->config.games,
                   "Self-play games giving the race positions (the last tenth held out)")
       ->check(at_least(10));
