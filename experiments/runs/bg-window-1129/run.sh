@@ -18,7 +18,6 @@ fit)
     --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 --step-eval-games 0 --threads 1 \
     --seed 27 --positions-from runs/bg-window-1129-general/step-0001 runs/bg-window-1129-window "$2" ;;
 prune)
-  mkdir -p runs/bg-window-1129-model  # a directory: distill names the file by its hash
   exec nard distill --model runs/bg-window-1129-fit/latest.nardnet --out runs/bg-window-1129-model/ \
     --games 4000 --epochs 4 --hidden 64 --keep 3 --threads 2 --seed 1 ;;
 esac

@@ -11,7 +11,7 @@ keys=[tuple([w[0],int(w[1]),w[2]]) for w in (l.split() for l in open(R+'list57.t
 loss={k:0.0 for k in list(src)+['gnubg2']}; right={k:0 for k in loss}; n=0
 for key in keys:
     pid,cube,owner=key
-    f=os.path.join(s.HERE,'rollouts',f"{pid.replace('/','_')}-{cube}-{owner}.json")
+    f=s.rollout_path(pid,cube,owner,s.HERE)
     if not os.path.exists(f): continue
     d=json.load(open(f)); nd,dt,dp=d['no_double']['mean'],d['double_take']['mean'],d['double_pass']
     n+=1

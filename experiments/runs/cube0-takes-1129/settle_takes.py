@@ -24,7 +24,7 @@ SETS = [os.path.join(ROOT, "tests", "data", f) for f in
         ("gnubg_selfplay_cube_2ply.txt", "gnubg_selfplay_cube_2ply_b.txt")]
 TAKES = ("no_double", "double_take", "too_good_take")
 sys.path.insert(0, os.path.join(HERE, "..", "indep-cube"))
-from settle import rollout  # noqa: E402  (the same rollout, kept in this folder's rollouts/)
+from settle import rollout, rollout_path  # noqa: E402  (the same rollout, kept in this folder's rollouts/)
 
 
 def read_decisions(paths):

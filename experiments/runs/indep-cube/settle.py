@@ -24,9 +24,14 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def rollout_path(pid, cube, owner, folder=HERE):
+    """Where the rollout document of a decision is kept: FOLDER/rollouts/."""
+    return os.path.join(folder, "rollouts", f"{pid.replace('/', '_')}-{cube}-{owner}.json")
+
+
 def rollout(nard, pid, cube, owner, trials, folder=HERE):
     """The rollout document of a decision, kept in FOLDER/rollouts (made once, then read)."""
-    out = os.path.join(folder, "rollouts", f"{pid.replace('/', '_')}-{cube}-{owner}.json")
+    out = rollout_path(pid, cube, owner, folder)
     if not os.path.exists(out):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         args = [nard, "rollout", pid, "--cube-decision", "--trials", str(trials), "--threads", "2",
