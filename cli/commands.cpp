@@ -20,6 +20,7 @@ void register_all(CLI::App& app) {
   register_analyze(app);
   register_revalue(app);
   register_outcomes(app);
+  register_positions(app);
   register_bench_hint(app);
   register_bench_cube(app);
   register_bench_bearoff(app);

@@ -31,6 +31,7 @@ void register_bench_bearoff(CLI::App& app);  // adds 'bearoff' under 'bench'
 void register_analyze(CLI::App& app);
 void register_revalue(CLI::App& app);
 void register_outcomes(CLI::App& app);
+void register_positions(CLI::App& app);
 void register_bench_hint(CLI::App& app);            // adds 'hint' under 'bench'
 void register_bench_cube(CLI::App& app);            // adds 'cube' under 'bench'
 void register_bench_cube_positions(CLI::App& app);  // adds 'cube-positions' under 'bench'

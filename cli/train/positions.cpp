@@ -1,0 +1,120 @@
+// nard positions GAMES... --out FILE.npdb [--model FILE] [--ply N] [--keep-repeats] [--threads T]
+// [--quiet]: the positions of saved games (.mat, gnubg .sgf, or the session files `nard match
+// --save` writes) as a position database (coach/position_database.h), each valued by a model's
+// n-ply search (default 0-ply, the net itself): training data from games that did not come from
+// our self-play, e.g. games against gnubg or a player's own matches. `nard revalue` then values
+// them again as a fit needs (a stronger search, rollouts, only the cube window). The positions are
+// those a side was on roll in (coach/game_positions.h), repeats left out unless --keep-repeats.
+// Bad arguments and files exit with code 2, nothing written; a failure to write with code 1.
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/option_checks.h"
+#include "cli/output.h"
+#include "cli/progress_line.h"
+#include "cli/subcommand.h"
+#include "coach/game_positions.h"
+#include "coach/position_database.h"
+#include "coach/position_valuation.h"
+#include "core/binary_io.h"
+#include "core/read_file.h"
+#include "formats/match_text.h"
+#include "play/bot.h"
+
+namespace nard::tools {
+
+namespace {
+
+struct PositionsOptions {
+  std::vector<std::string> games;
+  std::string out, model;
+  int ply = 0;
+  int threads = 2;
+  bool keep_repeats = false, quiet = false;
+};
+
+void run_positions(const PositionsOptions& o) {
+  if (std::filesystem::path(o.out).extension() != ".npdb")
+    return fail_input(make_error("--out " + o.out + ": a position database is named *.npdb"));
+  // Read every file first: a bad file stops the command before anything is valued or written.
+  std::vector<MatchRecord> records;
+  for (const std::string& file : o.games) {
+    Result<std::string> text = read_regular_file(file, "match file");
+    if (!text) return fail_input(text.error());
+    Result<MatchRecord> record = read_match_text(*text);
+    if (!record) return fail_input(make_error(file + ": " + record.error().message));
+    if (record->games.empty()) return fail_input(make_error(file + ": no games"));
+    records.push_back(std::move(record).value());
+  }
+  Result<Rules> rules = record_rules(records.front(), records.front().games.front());
+  if (!rules) return fail_input(make_error(o.games.front() + ": " + rules.error().message));
+  GamePositions found;
+  PositionSet seen;
+  for (size_t i = 0; i < records.size(); ++i)
+    if (std::optional<Error> e =
+            add_game_positions(records[i], rules->variant, !o.keep_repeats, seen, found))
+      return fail_input(make_error(o.games[i] + ": " + e->message));
+  if (found.positions.empty())
+    return fail_input(make_error("the games hold no position before a roll"));
+
+  std::string model_path;
+  bool no_shipped_model = false;
+  Result<std::shared_ptr<const NeuralModel>> model =
+      load_model(*rules, o.model, BearoffDatabases::Both, &model_path, &no_shipped_model);
+  if (!model) return no_shipped_model ? fail_runtime(model.error()) : fail_input(model.error());
+  Result<std::string> bytes = read_regular_file(model_path, "model file");
+  if (!bytes) return fail_input(bytes.error());
+  char identity[48];
+  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)",
+                (unsigned long long)binary::fnv1a64(*bytes));
+
+  std::printf("valuing %zu positions of %lld games (%lld repeats left out) at %d-ply with %s\n",
+              found.positions.size(), found.games, found.repeats, o.ply, model_path.c_str());
+  std::fflush(stdout);
+  std::vector<Probabilities> values(found.positions.size());
+  ValuationConfig vc;
+  vc.ply = o.ply;
+  vc.threads = o.threads;
+  const std::function<void(long long, long long)> bar =
+      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", 0);
+  value_positions(*model, found.positions, vc, values, bar);
+
+  PositionDatabase db;
+  db.variant = rules->variant;
+  db.rules = rules->preset;
+  db.target_kind = TargetKind::Search;
+  db.target_ply = o.ply;
+  db.model = ((*model)->description().empty() ? model_path : (*model)->description()) + identity;
+  db.description = "nard positions: the positions before a roll of " + std::to_string(found.games) +
+                   " saved games (" + std::to_string(o.games.size()) + " file(s), first " +
+                   std::filesystem::path(o.games.front()).filename().string() +
+                   (o.keep_repeats ? ")" : "), repeats left out");
+  db.records.reserve(found.positions.size());
+  for (size_t i = 0; i < found.positions.size(); ++i)
+    db.records.push_back({found.positions[i], values[i]});
+  if (std::optional<Error> e = save_position_database(o.out, db)) return fail_runtime(*e);
+  std::printf("wrote %s: %zu positions\n", o.out.c_str(), db.records.size());
+}
+
+}  // namespace
+
+void register_positions(CLI::App& app) {
+  auto o = std::make_shared<PositionsOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "positions", "The positions of saved games as a position database, valued by a model");
+  cmd->add_option("games", o->games, "Match or session files (.mat, .sgf)")->required();
+  cmd->add_option("--out", o->out, "Position database file to write (*.npdb)")->required();
+  cmd->add_option("--model", o->model, "Model file of the games' game (default: the shipped one)");
+  cmd->add_option("--ply", o->ply, "Search depth of the targets, 0..3 (default 0: the net)")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));
+  cmd->add_flag("--keep-repeats", o->keep_repeats,
+                "Keep every occurrence of a position (default: the first only)");
+  cmd->add_flag("--quiet", o->quiet, "No progress bar");
+  cmd->callback([o] { run_positions(*o); });
+}
+
+}  // namespace nard::tools

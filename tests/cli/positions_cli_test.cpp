@@ -1,0 +1,106 @@
+// `nard positions` (cli/train/positions.cpp): the positions of saved games as a position database,
+// valued by a model; what `nard revalue` then values again.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/bot_args.h"
+#include "coach/game_positions.h"
+#include "coach/position_database.h"
+#include "coach/position_valuation.h"
+#include "formats/match_text.h"
+#include "tests/support/cli_runner.h"
+#include "tests/support/temp_files.h"
+
+namespace nard {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_support::run_nard;
+using testing_support::unique_temp_path;
+
+std::string fixture_path(const std::string& name) {
+  return std::string(NARD_SOURCE_DIR) + "/tests/data/matches/" + name;
+}
+
+TEST(Positions, WritesTheGamesPositionsWithTheModelsValues) {
+  const fs::path dir = unique_temp_path("nard_positions");
+  fs::create_directories(dir);
+  const std::string out = (dir / "p.npdb").string();
+  const std::string mat = fixture_path("gnubg_money_seed5.mat");
+  testing_support::CliRun r = run_nard("positions " + mat + " --out " + out + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> got = load_position_database(out);
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got->target_kind, TargetKind::Search);
+  EXPECT_EQ(got->target_ply, 0);
+  EXPECT_EQ(got->rules, "wbf");
+
+  // The positions the library finds, each with the shipped model's 0-ply value (bear-off
+  // databases included).
+  Result<MatchRecord> record = read_match_text(testing_support::slurp_file(mat));
+  ASSERT_TRUE(record);
+  GamePositions want;
+  PositionSet seen;
+  ASSERT_FALSE(add_game_positions(*record, Variant::Backgammon, true, seen, want));
+  ASSERT_EQ(got->records.size(), want.positions.size());
+  EXPECT_NE(r.out.find(std::to_string(want.repeats) + " repeats left out"), std::string::npos)
+      << r.out;
+  Result<std::shared_ptr<const NeuralModel>> model =
+      load_model(*rules_preset("wbf"), "", BearoffDatabases::Both);
+  ASSERT_TRUE(model);
+  std::vector<Probabilities> values(want.positions.size());
+  ValuationConfig vc;
+  vc.ply = 0;
+  vc.threads = 1;
+  value_positions(*model, want.positions, vc, values);
+  for (size_t i = 0; i < values.size(); ++i) {
+    EXPECT_EQ(got->records[i].position, want.positions[i]) << i;
+    EXPECT_EQ(got->records[i].target, values[i]) << i;
+  }
+
+  // The same file twice: the second adds only repeats; --keep-repeats keeps them.
+  r = run_nard("positions " + mat + " " + mat + " --out " + out + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(load_position_database(out)->records.size(), want.positions.size());
+  r = run_nard("positions " + mat + " " + mat + " --keep-repeats --out " + out + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(load_position_database(out)->records.size(),
+            2 * (want.positions.size() + size_t(want.repeats)));
+
+  // nard revalue reads it: the contact positions only, at 1-ply.
+  r = run_nard("revalue " + out + " --out " + (dir / "rv").string() +
+               " --only contact --ply 1 --quiet");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  fs::remove_all(dir);
+}
+
+TEST(Positions, RefusesBadInputAndWritesNothing) {
+  const fs::path dir = unique_temp_path("nard_positions_bad");
+  fs::create_directories(dir);
+  const std::string out = (dir / "p.npdb").string();
+  { std::ofstream(dir / "bad.mat") << "this is not a match file\n"; }
+  const std::string mat = fixture_path("gnubg_money_seed5.mat");
+  const struct {
+    std::string args, says;
+  } cases[] = {
+      {(dir / "missing.mat").string() + " --out " + out, "missing.mat"},
+      {(dir / "bad.mat").string() + " --out " + out, "bad.mat"},
+      {mat + " --out " + (dir / "p.txt").string(), "*.npdb"},
+      {mat + " --out " + out + " --ply 4", "--ply"},
+      {mat + " --out " + out + " --model " + (dir / "bad.mat").string(), "bad.mat"},
+  };
+  for (const auto& c : cases) {
+    testing_support::CliRun r = run_nard("positions " + c.args + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_FALSE(fs::exists(out)) << c.args;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace nard
