@@ -188,6 +188,11 @@ std::optional<Error> save_position_database(const std::string& path, const Posit
     return make_error(path + ": not written: a play group of " + std::to_string(db.play_group) +
                       " for " + std::to_string(db.records.size()) + " records (groups of 2 to " +
                       std::to_string(kMaxPlayGroup) + " plays, whole groups only)");
+  for (size_t i = 0; i < db.records.size(); ++i)
+    if (!valid_target(db.records[i].target))
+      return make_error(path + ": not written: record " + std::to_string(i) +
+                        " has targets that are not consistent probabilities (make_consistent "
+                        "first)");
   return write_file_atomic(path, serialize_position_database(db));
 }
 

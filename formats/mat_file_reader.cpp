@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/text_scan.h"
@@ -263,8 +264,11 @@ class MatReader {
     game.score = sl->score;
     game.rules = next_game_rules_;
     next_game_rules_.clear();
+    // The settings without the games read so far (copying those would make reading a long
+    // session quadratic).
+    std::vector<MatchGame> games_read = std::exchange(record_.games, {});
     MatchRecord settings_only = record_;
-    settings_only.games.clear();
+    record_.games = std::move(games_read);
     // gnubg writes beavers but no tag saying they are allowed: without a tag, allow them and
     // record that they were.
     if (!beaver_tag_ && length == 0) settings_only.beavers = true;

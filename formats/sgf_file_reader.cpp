@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/text_scan.h"
@@ -208,8 +209,11 @@ class SgfReader {
       return at(nodes[0].line, "this game starts after the match was won");
     // gnubg's SGF says nothing of beavers: without our NT[Beaver:..], allow them and record
     // that they were.
+    // The settings without the games read so far (copying those would make reading a long
+    // session quadratic).
+    std::vector<MatchGame> games_read = std::exchange(record_.games, {});
     MatchRecord settings = record_;
-    settings.games.clear();
+    record_.games = std::move(games_read);
     if (!beaver_tag_ && length == 0) settings.beavers = true;
     Result<Rules> r = record_rules(settings, game);
     if (!r) return at(nodes[0].line, r.error().message);

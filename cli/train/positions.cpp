@@ -94,7 +94,7 @@ void run_positions(const PositionsOptions& o) {
                    (o.keep_repeats ? ")" : "), repeats left out");
   db.records.reserve(found.positions.size());
   for (size_t i = 0; i < found.positions.size(); ++i)
-    db.records.push_back({found.positions[i], values[i]});
+    db.records.push_back({found.positions[i], make_consistent(values[i])});
   if (std::optional<Error> e = save_position_database(o.out, db)) return fail_runtime(*e);
   std::printf("wrote %s: %zu positions\n", o.out.c_str(), db.records.size());
 }

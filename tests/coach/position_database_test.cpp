@@ -88,6 +88,20 @@ TEST_F(PositionDatabaseFile, RoundTrip) {
   EXPECT_EQ(*loaded, good);
   for (const auto& e : fs::directory_iterator(dir_))  // no temporary left behind
     EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+
+  // A target the reader would refuse (a net's raw outputs: a gammon rate above the win rate) is
+  // never written; made consistent, it is.
+  PositionDatabase raw = good;
+  raw.records[0].target = Probabilities{0.30f, 0.31f, 0.01f, 0.14f, 0.008f};
+  const std::optional<Error> refused = save_position_database(path("raw.npdb"), raw);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->message.find("record 0 has targets that are not consistent"),
+            std::string::npos)
+      << refused->message;
+  EXPECT_FALSE(fs::exists(path("raw.npdb")));
+  raw.records[0].target = make_consistent(raw.records[0].target);
+  ASSERT_FALSE(save_position_database(path("raw.npdb"), raw).has_value());
+  EXPECT_TRUE(load_position_database(path("raw.npdb")).ok());
 }
 
 // Version 2 adds the rollout's truncation; a database without one is still written as version 1.
@@ -282,9 +296,7 @@ TEST(PositionSampling, PlayGroupsAreTheNetsBestPlaysOfOneRoll) {
       EXPECT_LE(value[0], value[1]);
       EXPECT_LE(value[1], value[2]);
       for (const auto& [v, p] : turn) {
-        if (p != g[0] && p != g[1] && p != g[2]) {
-          EXPECT_GE(v, value[2]);
-        }
+        if (p != g[0] && p != g[1] && p != g[2]) { EXPECT_GE(v, value[2]); }
       }
       break;
     }
