@@ -28,12 +28,13 @@ struct GamePositions {
   long long repeats = 0;            // positions left out as repeats (with `unique`)
 };
 
-// Adds the positions of every game of `record` to `out`. Every game must be played under rules of
-// `variant` (a record of another game, or a game of a mixed record, fails naming the game, and
-// `out` keeps what the earlier games gave). With `unique`, a position already in `out` (or in
-// `seen`, which records what was added) is counted as a repeat and left out; `seen` carries over
-// between calls so that several files make one sample without repeats.
-std::optional<Error> add_game_positions(const MatchRecord& record, Variant variant, bool unique,
+// Adds the positions of every game of `record` to `out`. Every game must be played under the
+// rules preset of `rules` (a record of another game or preset, or such a game of a mixed record,
+// fails naming the game, and `out` keeps what the earlier games gave). With `unique`, a position
+// already in `seen` is counted as a repeat and left out, and each position added goes into
+// `seen`, which carries over between calls so that several records make one sample without
+// repeats; without `unique`, `seen` is not used.
+std::optional<Error> add_game_positions(const MatchRecord& record, const Rules& rules, bool unique,
                                         PositionSet& seen, GamePositions& out);
 
 }  // namespace nard

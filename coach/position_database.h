@@ -90,11 +90,11 @@ Result<PositionDatabase> parse_position_database(std::string_view bytes, std::st
 // Reads and checks a database file (a regular file only: a directory or FIFO is refused).
 Result<PositionDatabase> load_position_database(const std::string& path);
 // Writes atomically (a temporary file in the same directory, flushed, then renamed over path):
-// a kill never leaves a half-written database under `path`. Refuses (writing nothing) what the
-// reader would refuse: a negative truncation or one on search targets; a play group of 1, more than
-// kMaxPlayGroup, or that does not divide the record count; a target that is not a consistent set
-// of probabilities (a net's raw outputs can violate it slightly: nn/probabilities.h
-// make_consistent).
+// a kill never leaves a half-written database under `path`. Refuses (writing nothing) some of what
+// the reader would refuse (not the positions, which it does not check against the rules): a
+// negative truncation or one on search targets; a play group of 1, more than kMaxPlayGroup, or
+// that does not divide the record count; a target that is not a consistent set of probabilities
+// (a net's raw outputs can violate it slightly: nn/probabilities.h make_consistent).
 std::optional<Error> save_position_database(const std::string& path, const PositionDatabase& db);
 
 // The database files that `paths` name: a file as it is, a directory as every *.npdb under it

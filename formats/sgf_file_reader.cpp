@@ -207,13 +207,13 @@ class SgfReader {
     const int length = record_.match_length;
     if (length > 0 && (game.score[0] >= length || game.score[1] >= length))
       return at(nodes[0].line, "this game starts after the match was won");
-    // gnubg's SGF says nothing of beavers: without our NT[Beaver:..], allow them and record
-    // that they were.
     // The settings without the games read so far (copying those would make reading a long
     // session quadratic).
     std::vector<MatchGame> games_read = std::exchange(record_.games, {});
     MatchRecord settings = record_;
     record_.games = std::move(games_read);
+    // gnubg's SGF says nothing of beavers: without our NT[Beaver:..], allow them and record
+    // that they were.
     if (!beaver_tag_ && length == 0) settings.beavers = true;
     Result<Rules> r = record_rules(settings, game);
     if (!r) return at(nodes[0].line, r.error().message);

@@ -4,11 +4,16 @@
 // n-ply search (default 0-ply, the net itself): training data from games that did not come from
 // our self-play, e.g. games against gnubg or a player's own matches. `nard revalue` then values
 // them again as a fit needs (a stronger search, rollouts, only the cube window). The positions are
-// those a side was on roll in (coach/game_positions.h), repeats left out unless --keep-repeats.
-// Bad arguments and files exit with code 2, nothing written; a failure to write with code 1.
+// those a side was on roll in (coach/game_positions.h), repeats left out unless --keep-repeats, and
+// those the game's bear-off database covers (exact already) left out. Every game of every file must
+// be played under the first game's rules preset. Bad arguments and files (and an --out directory
+// that does not exist) exit with code 2 before anything is valued or written; a failure to write
+// with code 1.
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +23,7 @@
 #include "cli/subcommand.h"
 #include "coach/game_positions.h"
 #include "coach/position_database.h"
+#include "coach/position_sampling.h"
 #include "coach/position_valuation.h"
 #include "core/binary_io.h"
 #include "core/read_file.h"
@@ -37,8 +43,13 @@ struct PositionsOptions {
 };
 
 void run_positions(const PositionsOptions& o) {
-  if (std::filesystem::path(o.out).extension() != ".npdb")
+  const std::filesystem::path out(o.out);
+  if (out.extension() != ".npdb")
     return fail_input(make_error("--out " + o.out + ": a position database is named *.npdb"));
+  const std::filesystem::path out_dir = out.parent_path().empty() ? "." : out.parent_path();
+  if (std::error_code ec; !std::filesystem::is_directory(out_dir, ec))
+    return fail_input(
+        make_error("--out " + o.out + ": no directory " + out_dir.string() + " to write it in"));
   // Read every file first: a bad file stops the command before anything is valued or written.
   std::vector<MatchRecord> records;
   for (const std::string& file : o.games) {
@@ -49,16 +60,15 @@ void run_positions(const PositionsOptions& o) {
     if (record->games.empty()) return fail_input(make_error(file + ": no games"));
     records.push_back(std::move(record).value());
   }
+  // The rules of the first game; every game of every file must be played under them.
   Result<Rules> rules = record_rules(records.front(), records.front().games.front());
   if (!rules) return fail_input(make_error(o.games.front() + ": " + rules.error().message));
   GamePositions found;
   PositionSet seen;
   for (size_t i = 0; i < records.size(); ++i)
     if (std::optional<Error> e =
-            add_game_positions(records[i], rules->variant, !o.keep_repeats, seen, found))
+            add_game_positions(records[i], *rules, !o.keep_repeats, seen, found))
       return fail_input(make_error(o.games[i] + ": " + e->message));
-  if (found.positions.empty())
-    return fail_input(make_error("the games hold no position before a roll"));
 
   std::string model_path;
   bool no_shipped_model = false;
@@ -70,9 +80,21 @@ void run_positions(const PositionsOptions& o) {
   char identity[48];
   std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)",
                 (unsigned long long)binary::fnv1a64(*bytes));
+  // As the self-play samplers do: the positions the bear-off database covers are exact and need
+  // no training.
+  long long bearoffs = 0;
+  if (const std::function<bool(const Position&)> skip = skip_bearoff_database(**model)) {
+    const size_t before = found.positions.size();
+    std::erase_if(found.positions, skip);
+    bearoffs = (long long)(before - found.positions.size());
+  }
+  if (found.positions.empty())
+    return fail_input(make_error("the games hold no position before a roll to value"));
 
-  std::printf("valuing %zu positions of %lld games (%lld repeats left out) at %d-ply with %s\n",
-              found.positions.size(), found.games, found.repeats, o.ply, model_path.c_str());
+  std::printf(
+      "valuing %zu positions of %lld games (%lld repeats and %lld bear-offs left out) at %d-ply "
+      "with %s\n",
+      found.positions.size(), found.games, found.repeats, bearoffs, o.ply, model_path.c_str());
   std::fflush(stdout);
   std::vector<Probabilities> values(found.positions.size());
   ValuationConfig vc;
@@ -91,7 +113,8 @@ void run_positions(const PositionsOptions& o) {
   db.description = "nard positions: the positions before a roll of " + std::to_string(found.games) +
                    " saved games (" + std::to_string(o.games.size()) + " file(s), first " +
                    std::filesystem::path(o.games.front()).filename().string() +
-                   (o.keep_repeats ? ")" : "), repeats left out");
+                   (o.keep_repeats ? ")" : "), repeats left out") +
+                   ", bear-offs left out where the database covers them";
   db.records.reserve(found.positions.size());
   for (size_t i = 0; i < found.positions.size(); ++i)
     db.records.push_back({found.positions[i], make_consistent(values[i])});

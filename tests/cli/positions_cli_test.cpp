@@ -10,6 +10,7 @@
 #include "cli/bot_args.h"
 #include "coach/game_positions.h"
 #include "coach/position_database.h"
+#include "coach/position_sampling.h"
 #include "coach/position_valuation.h"
 #include "formats/match_text.h"
 #include "tests/support/cli_runner.h"
@@ -39,19 +40,25 @@ TEST(Positions, WritesTheGamesPositionsWithTheModelsValues) {
   EXPECT_EQ(got->target_ply, 0);
   EXPECT_EQ(got->rules, "wbf");
 
-  // The positions the library finds, each with the shipped model's 0-ply value (bear-off
-  // databases included), made consistent as every database's targets are.
+  // The positions the library finds less those the bear-off database covers, each with the shipped
+  // model's 0-ply value (bear-off databases included), made consistent as every database's
+  // targets are.
   Result<MatchRecord> record = read_match_text(testing_support::slurp_file(mat));
   ASSERT_TRUE(record);
   GamePositions want;
   PositionSet seen;
-  ASSERT_FALSE(add_game_positions(*record, Variant::Backgammon, true, seen, want));
-  ASSERT_EQ(got->records.size(), want.positions.size());
-  EXPECT_NE(r.out.find(std::to_string(want.repeats) + " repeats left out"), std::string::npos)
-      << r.out;
+  ASSERT_FALSE(add_game_positions(*record, *rules_preset("wbf"), true, seen, want));
   Result<std::shared_ptr<const NeuralModel>> model =
       load_model(*rules_preset("wbf"), "", BearoffDatabases::Both);
   ASSERT_TRUE(model);
+  const size_t found = want.positions.size();
+  std::erase_if(want.positions, skip_bearoff_database(**model));
+  ASSERT_LT(want.positions.size(), found);  // the games end in bear-offs
+  ASSERT_EQ(got->records.size(), want.positions.size());
+  EXPECT_NE(r.out.find(std::to_string(want.repeats) + " repeats and " +
+                       std::to_string(found - want.positions.size()) + " bear-offs left out"),
+            std::string::npos)
+      << r.out;
   std::vector<Probabilities> values(want.positions.size());
   ValuationConfig vc;
   vc.ply = 0;
@@ -68,8 +75,11 @@ TEST(Positions, WritesTheGamesPositionsWithTheModelsValues) {
   EXPECT_EQ(load_position_database(out)->records.size(), want.positions.size());
   r = run_nard("positions " + mat + " " + mat + " --keep-repeats --out " + out + " --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(load_position_database(out)->records.size(),
-            2 * (want.positions.size() + size_t(want.repeats)));
+  GamePositions every;
+  PositionSet unused;
+  ASSERT_FALSE(add_game_positions(*record, *rules_preset("wbf"), false, unused, every));
+  std::erase_if(every.positions, skip_bearoff_database(**model));
+  EXPECT_EQ(load_position_database(out)->records.size(), 2 * every.positions.size());
 
   // nard revalue reads it: the contact positions only, at 1-ply.
   r = run_nard("revalue " + out + " --out " + (dir / "rv").string() +
@@ -84,12 +94,22 @@ TEST(Positions, RefusesBadInputAndWritesNothing) {
   const std::string out = (dir / "p.npdb").string();
   { std::ofstream(dir / "bad.mat") << "this is not a match file\n"; }
   const std::string mat = fixture_path("gnubg_money_seed5.mat");
+  { std::ofstream(dir / "empty.mat") << "; [Player 1 \"a\"]\n\n 0 point match\n"; }
+  // A Plakoto session beside a backgammon one: one game per database.
+  const std::string plakoto = (dir / "plakoto.mat").string();
+  ASSERT_EQ(run_nard("match --variant plakoto --a net --b net --games 2 --seed 3 --quiet --save " +
+                     plakoto)
+                .exit_code,
+            0);
   const struct {
     std::string args, says;
   } cases[] = {
       {(dir / "missing.mat").string() + " --out " + out, "missing.mat"},
       {(dir / "bad.mat").string() + " --out " + out, "bad.mat"},
+      {(dir / "empty.mat").string() + " --out " + out, "empty.mat"},
+      {mat + " " + plakoto + " --out " + out, "is Plakoto, not Backgammon"},
       {mat + " --out " + (dir / "p.txt").string(), "*.npdb"},
+      {mat + " --out " + (dir / "no" / "p.npdb").string(), "no directory"},
       {mat + " --out " + out + " --ply 4", "--ply"},
       {mat + " --out " + out + " --model " + (dir / "bad.mat").string(), "bad.mat"},
   };
