@@ -3,7 +3,7 @@
 # into $O. Needs nard on PATH; run from the repository root. The shipped net's 0-ply decisions on the
 # cube sets are made first (ref/), the reference the candidate's 0-ply cube cost is paired against.
 M=${M:?set M to the candidate}
-S=models/nard-backgammon-1ce10684213a.nardnet
+S=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # shipped when this run began
 R=runs/cube-teacher-1202
 o=${O:?set O to the output directory}; mkdir -p $o $R/ref
 G0="tests/data/gnubg_cube_0ply.txt tests/data/gnubg_selfplay_cube_0ply.txt"

@@ -3,7 +3,7 @@
 # positions of games against gnubg; see README.md. Needs nard on PATH; run from the repository root.
 # Resumable: the same command again (with --resume for the train stages; revalue resumes by itself).
 # Usage: run.sh games | positions | window K | groups | general | fit | control | prune DIR
-S=models/nard-backgammon-1ce10684213a.nardnet  # shipped when this run began
+S=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # shipped when this run began
 R=runs/cube-teacher-1202
 case "$1" in
 games)

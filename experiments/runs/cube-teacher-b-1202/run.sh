@@ -3,7 +3,7 @@
 # see README.md. Needs nard on PATH and ../cube-teacher-1202's data under runs/; run from the
 # repository root. Resumable: the same command again (revalue resumes by itself; train with --resume).
 # Usage: run.sh games SEED | positions SEED | window SEED | fit | prune
-S=models/nard-backgammon-1ce10684213a.nardnet  # shipped when this run began
+S=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # shipped when this run began
 A=runs/cube-teacher-1202
 R=runs/cube-teacher-b-1202
 mkdir -p $R
