@@ -220,4 +220,14 @@ Result<std::vector<std::string>> find_position_databases(const std::vector<std::
   return files;
 }
 
+Result<std::string> targets_model_name(const std::string& path, const std::string& description,
+                                       bool bearoffs_by_net) {
+  Result<std::string> bytes = read_regular_file(path, "model file");
+  if (!bytes) return bytes.error();
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", (unsigned long long)binary::fnv1a64(*bytes));
+  return (description.empty() ? path : description) + " (file fnv1a64 " + hash +
+         (bearoffs_by_net ? ", bear-offs by the net)" : ")");
+}
+
 }  // namespace nard

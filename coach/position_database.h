@@ -101,4 +101,12 @@ std::optional<Error> save_position_database(const std::string& path, const Posit
 // (recursively, in name order). Fails on a path that is neither, or a directory without one.
 Result<std::vector<std::string>> find_position_databases(const std::vector<std::string>& paths);
 
+// The name targets carry in PositionDatabase::model for the model file at `path` whose
+// description is `description`: the description (the path when it has none) and the FNV-1a hash
+// of the file's bytes, so that two files sharing a description (a run's step models) stay apart;
+// `bearoffs_by_net` marks targets made without the bear-off databases. Errors: the file cannot be
+// read.
+Result<std::string> targets_model_name(const std::string& path, const std::string& description,
+                                       bool bearoffs_by_net = false);
+
 }  // namespace nard

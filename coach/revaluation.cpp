@@ -7,8 +7,6 @@
 #include <set>
 
 #include "coach/position_valuation.h"
-#include "core/binary_io.h"
-#include "core/read_file.h"
 #include "game/rules.h"
 #include "play/bot.h"
 
@@ -162,15 +160,11 @@ Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& o, bool* no_sh
   // The name the targets carry: the model file's description (or its path when it has none) and
   // a hash of its bytes, so that a rerun keeps only values of this very file and bear-off setting
   // (two step models of a run can share a description).
-  Result<std::string> bytes = read_regular_file(plan.model_path, "model file");
-  if (!bytes) return bytes.error();
-  char identity[64];
-  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx%s)",
-                (unsigned long long)binary::fnv1a64(*bytes),
-                o.no_bearoff_db ? ", bear-offs by the net" : "");
+  Result<std::string> model_name =
+      targets_model_name(plan.model_path, plan.model->description(), o.no_bearoff_db);
+  if (!model_name) return model_name.error();
   PositionDatabase& want = plan.header;
-  want.model =
-      (plan.model->description().empty() ? plan.model_path : plan.model->description()) + identity;
+  want.model = *model_name;
   if (o.rollout_trials > 0) {
     // The dice are part of what the targets are: another seed is another valuation.
     want.model += ", rollout dice seed " + std::to_string(o.seed);

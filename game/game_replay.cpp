@@ -202,6 +202,45 @@ std::optional<Error> GameReplay::play_to(int player, const Position& after) {
                     dice_.str());
 }
 
+std::optional<Error> GameReplay::apply(const MatchAction& a) {
+  // A double or beaver applied: the cube must have gone where the record says.
+  auto cube_as_recorded = [&](const char* what) -> std::optional<Error> {
+    if (actions_.back().value == a.value) return std::nullopt;
+    return make_error(std::string(what) + " to " + std::to_string(a.value) +
+                      " where the cube goes to " + std::to_string(actions_.back().value));
+  };
+  switch (a.kind) {
+    case ActionKind::Roll:
+      return roll(a.player, a.dice);
+    case ActionKind::Play: {
+      WrittenPlay w;
+      for (int i = 0; i < a.move.count; ++i) w.steps.push_back(a.move.sub[size_t(i)]);
+      if (auto e = play(a.player, w)) return e;
+      if (actions_.back().after != a.after)
+        return make_error("the play '" + format_move(a.move) +
+                          "' does not lead to the recorded position");
+      return std::nullopt;
+    }
+    case ActionKind::Double:
+      if (auto e = double_cube(a.player)) return e;
+      return cube_as_recorded("a double");
+    case ActionKind::Take:
+      return take(a.player);
+    case ActionKind::Drop:
+      return drop(a.player);
+    case ActionKind::Beaver:
+      if (auto e = beaver(a.player)) return e;
+      return cube_as_recorded("a beaver");
+    case ActionKind::Resign:
+      return resign(a.player, a.value);
+    case ActionKind::Accept:
+      return accept(a.player);
+    case ActionKind::Reject:
+      return reject(a.player);
+  }
+  return make_error("unknown action");
+}
+
 std::optional<Error> GameReplay::double_cube(int player) {
   if (auto e = expect_turn(player, "a double")) return e;
   if (double_pending()) return make_error("a double while another awaits an answer");

@@ -52,6 +52,12 @@ class GameReplay {
   // found by the replay. Also the only way to record the points of a draw-free end that the
   // file scores differently (e.g. Jacoby settings the file does not state).
   std::optional<Error> set_result_points(int winner, int points);
+  // One recorded action (game/match_record.h) as its record states it: a roll as rolled; a play by
+  // its written sub-moves, which must lead to its recorded position; a double or beaver, which must
+  // reach its recorded cube value; the rest by kind. The one way a record is replayed. After an
+  // error the replay may already hold the action's legal part (the play as written, the double):
+  // the record is wrong from there on, and its replay stops.
+  std::optional<Error> apply(const MatchAction& action);
 
   // --- state ---
   const Rules& rules() const { return rules_; }

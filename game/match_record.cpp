@@ -19,47 +19,6 @@ bool same_text_nocase(std::string_view a, std::string_view b) {
 
 std::string game_prefix(const MatchGame& g) { return "game " + std::to_string(g.number) + ": "; }
 
-std::optional<Error> apply_action(GameReplay& replay, const MatchAction& a) {
-  switch (a.kind) {
-    case ActionKind::Roll:
-      return replay.roll(a.player, a.dice);
-    case ActionKind::Play: {
-      WrittenPlay w;
-      for (int i = 0; i < a.move.count; ++i) w.steps.push_back(a.move.sub[size_t(i)]);
-      if (auto e = replay.play(a.player, w)) return e;
-      if (replay.actions().back().after != a.after)
-        return make_error("the play '" + format_move(a.move) +
-                          "' does not lead to the recorded position");
-      return std::nullopt;
-    }
-    case ActionKind::Double: {
-      if (auto e = replay.double_cube(a.player)) return e;
-      if (replay.actions().back().value != a.value)
-        return make_error("a double to " + std::to_string(a.value) + " where the cube goes to " +
-                          std::to_string(replay.actions().back().value));
-      return std::nullopt;
-    }
-    case ActionKind::Take:
-      return replay.take(a.player);
-    case ActionKind::Drop:
-      return replay.drop(a.player);
-    case ActionKind::Beaver: {
-      if (auto e = replay.beaver(a.player)) return e;
-      if (replay.actions().back().value != a.value)
-        return make_error("a beaver to " + std::to_string(a.value) + " where the cube goes to " +
-                          std::to_string(replay.actions().back().value));
-      return std::nullopt;
-    }
-    case ActionKind::Resign:
-      return replay.resign(a.player, a.value);
-    case ActionKind::Accept:
-      return replay.accept(a.player);
-    case ActionKind::Reject:
-      return replay.reject(a.player);
-  }
-  return make_error("unknown action");
-}
-
 }  // namespace
 
 std::string_view action_name(ActionKind kind) {
@@ -154,7 +113,7 @@ std::optional<Error> check_record(const MatchRecord& record) {
     if (g.crawford_game) crawford_done = true;
     GameReplay replay(*rules, record.match_length, g.score, g.crawford_game);
     for (size_t ai = 0; ai < g.actions.size(); ++ai)
-      if (auto e = apply_action(replay, g.actions[ai]))
+      if (auto e = replay.apply(g.actions[ai]))
         return make_error(game_prefix(g) + "action " + std::to_string(ai + 1) + " (" +
                           std::string(action_name(g.actions[ai].kind)) + "): " + e->message);
     const GameEnd& got = replay.end();

@@ -59,8 +59,13 @@ std::optional<Error> replay_game(const MatchRecord& record, int g, const Rules& 
     jobs.push_back(j);
     open = int(jobs.size()) - 1;
   };
+  // The cube's answer, as the turn being filled records it (the first answer to its double).
+  auto record_response = [&](CubeAction response) {
+    if (open >= 0 && out.turns.back().cube && out.turns.back().cube->response == CubeAction::None)
+      out.turns.back().cube->response = response;
+  };
   for (const MatchAction& a : game.actions) {
-    std::optional<Error> e;
+    // What the turn records before the action is applied ...
     switch (a.kind) {
       case ActionKind::Double:
         if (open < 0) start_turn(a.player);
@@ -69,55 +74,41 @@ std::optional<Error> replay_game(const MatchRecord& record, int g, const Rules& 
           if (!out.turns.back().cube) out.turns.back().cube = CubeAnalysis{};
           out.turns.back().cube->doubled = true;
         }
-        e = replay.double_cube(a.player);
         break;
       case ActionKind::Take:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Take;
-        e = replay.take(a.player);
+        record_response(CubeAction::Take);
         break;
       case ActionKind::Drop:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Pass;
-        e = replay.drop(a.player);
+        record_response(CubeAction::Pass);
         break;
       case ActionKind::Beaver:
-        if (open >= 0 && out.turns.back().cube &&
-            out.turns.back().cube->response == CubeAction::None)
-          out.turns.back().cube->response = CubeAction::Beaver;
-        e = replay.beaver(a.player);
-        break;
-      case ActionKind::Roll:
-        e = replay.roll(a.player, a.dice);
-        if (e) break;
-        if (open < 0) start_turn(a.player);
-        out.turns.back().before = replay.position();  // the first turn: the starter's view
-        out.turns.back().rolled = true;
-        out.turns.back().dice = a.dice;
-        jobs[size_t(open)].play_context =
-            context_for(record, game, rules, replay.cube(), a.player, met);
+        record_response(CubeAction::Beaver);
         break;
       case ActionKind::Play:
         if (open >= 0) {
           jobs[size_t(open)].played = a.after;
           jobs[size_t(open)].has_play = true;
         }
-        e = replay.play_to(a.player, a.after);
-        open = -1;
         break;
+      case ActionKind::Roll:
       case ActionKind::Resign:
-        e = replay.resign(a.player, a.value);
-        break;
       case ActionKind::Accept:
-        e = replay.accept(a.player);
-        break;
       case ActionKind::Reject:
-        e = replay.reject(a.player);
         break;
     }
-    if (e) return make_error("game " + std::to_string(game.number) + ": " + e->message);
+    if (std::optional<Error> e = replay.apply(a))
+      return make_error("game " + std::to_string(game.number) + ": " + e->message);
+    // ... and after it.
+    if (a.kind == ActionKind::Roll) {
+      if (open < 0) start_turn(a.player);
+      out.turns.back().before = replay.position();  // the first turn: the starter's view
+      out.turns.back().rolled = true;
+      out.turns.back().dice = a.dice;
+      jobs[size_t(open)].play_context =
+          context_for(record, game, rules, replay.cube(), a.player, met);
+    } else if (a.kind == ActionKind::Play) {
+      open = -1;
+    }
   }
   // A cube record made of a double only (no analysis asked) is dropped.
   for (size_t k = 0; k < out.turns.size(); ++k) {

@@ -14,8 +14,6 @@
 #include "cli/subcommand.h"
 #include "coach/outcome_targets.h"
 #include "coach/position_database.h"
-#include "core/binary_io.h"
-#include "core/read_file.h"
 #include "nn/bearoff_database.h"
 
 namespace nard::tools {
@@ -41,11 +39,8 @@ void run_outcomes(const OutcomesOptions& o) {
   if (!bot) return;
   const std::shared_ptr<const NeuralModel>& model = bot->model;
   const Rules& rules = bot->rules;
-  Result<std::string> bytes = read_regular_file(bot->model_path, "model file");
-  if (!bytes) return fail_input(bytes.error());
-  char identity[48];
-  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)",
-                (unsigned long long)binary::fnv1a64(*bytes));
+  Result<std::string> model_name = targets_model_name(bot->model_path, model->description());
+  if (!model_name) return fail_input(model_name.error());
 
   SamplingConfig sc;
   sc.first_game = o.first_game;
@@ -68,7 +63,7 @@ void run_outcomes(const OutcomesOptions& o) {
   out.target_kind = TargetKind::Rollout;
   out.target_ply = 0;
   out.target_trials = 1;
-  out.model = (model->description().empty() ? bot->model_path : model->description()) + identity;
+  out.model = *model_name;
   out.description =
       "nard outcomes: self-play games " + std::to_string(o.first_game) + ".." +
       std::to_string(o.first_game + o.games - 1) + " of seed " + std::to_string(o.seed) +

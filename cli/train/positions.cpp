@@ -25,7 +25,6 @@
 #include "coach/position_database.h"
 #include "coach/position_sampling.h"
 #include "coach/position_valuation.h"
-#include "core/binary_io.h"
 #include "core/read_file.h"
 #include "formats/match_text.h"
 #include "play/bot.h"
@@ -75,11 +74,8 @@ void run_positions(const PositionsOptions& o) {
   Result<std::shared_ptr<const NeuralModel>> model =
       load_model(*rules, o.model, BearoffDatabases::Both, &model_path, &no_shipped_model);
   if (!model) return no_shipped_model ? fail_runtime(model.error()) : fail_input(model.error());
-  Result<std::string> bytes = read_regular_file(model_path, "model file");
-  if (!bytes) return fail_input(bytes.error());
-  char identity[48];
-  std::snprintf(identity, sizeof identity, " (file fnv1a64 %016llx)",
-                (unsigned long long)binary::fnv1a64(*bytes));
+  Result<std::string> model_name = targets_model_name(model_path, (*model)->description());
+  if (!model_name) return fail_input(model_name.error());
   // As the self-play samplers do: the positions the bear-off database covers are exact and need
   // no training.
   long long bearoffs = 0;
@@ -109,7 +105,7 @@ void run_positions(const PositionsOptions& o) {
   db.rules = rules->preset;
   db.target_kind = TargetKind::Search;
   db.target_ply = o.ply;
-  db.model = ((*model)->description().empty() ? model_path : (*model)->description()) + identity;
+  db.model = *model_name;
   db.description = "nard positions: the positions before a roll of " + std::to_string(found.games) +
                    " saved games (" + std::to_string(o.games.size()) + " file(s), first " +
                    std::filesystem::path(o.games.front()).filename().string() +

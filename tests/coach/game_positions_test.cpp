@@ -32,36 +32,7 @@ std::vector<Position> replayed_positions(const MatchRecord& record) {
     const Rules rules = *record_rules(record, g);
     GameReplay replay(rules, record.match_length, g.score, g.crawford_game);
     for (const MatchAction& a : g.actions) {
-      std::optional<Error> e;
-      switch (a.kind) {
-        case ActionKind::Roll:
-          e = replay.roll(a.player, a.dice);
-          break;
-        case ActionKind::Play:
-          e = replay.play_to(a.player, a.after);
-          break;
-        case ActionKind::Double:
-          e = replay.double_cube(a.player);
-          break;
-        case ActionKind::Take:
-          e = replay.take(a.player);
-          break;
-        case ActionKind::Drop:
-          e = replay.drop(a.player);
-          break;
-        case ActionKind::Beaver:
-          e = replay.beaver(a.player);
-          break;
-        case ActionKind::Resign:
-          e = replay.resign(a.player, a.value);
-          break;
-        case ActionKind::Accept:
-          e = replay.accept(a.player);
-          break;
-        case ActionKind::Reject:
-          e = replay.reject(a.player);
-          break;
-      }
+      const std::optional<Error> e = replay.apply(a);
       EXPECT_FALSE(e) << e->message;
       if (a.kind == ActionKind::Play && !replay.over()) out.push_back(replay.position());
     }
