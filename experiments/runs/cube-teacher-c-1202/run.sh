@@ -3,6 +3,7 @@
 # targets; see README.md. Needs nard on PATH; run from the repository root. Resumable: the same command
 # again (revalue resumes by itself; train with --resume).
 # Usage: run.sh games SEED | positions SEED | window SEED | groups | general | fit | prune
+#        run.sh fit-parent | prune-parent (the second fit: README.md)
 T=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # the teacher of every set
 S=models/nard-backgammon-5e4426a1156f.nardnet                             # shipped when this run began
 K=experiments/runs/cube-teacher-b-1202/rollout-targets                    # the four committed sets
@@ -41,4 +42,13 @@ fit)
 prune)
   exec nard distill --model $R/fit/latest.nardnet --out $R/fit-model/ --games 4000 --epochs 4 \
     --hidden 64 --keep 3 --threads 2 --seed 1 ;;
+fit-parent)  # the same fit from the teacher, as ../cube-teacher-b-1202 made the shipped net (run fit first)
+  shift
+  exec nard train --targets ply2 --out $R/fit-parent --init-from $T --steps 1 --games-per-step 2 \
+    --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
+    --step-eval-games 0 --threads 1 --seed 27 \
+    --positions-from $R/groups/step-0001 $R/general/step-0001 $R/windows "$@" ;;
+prune-parent)
+  exec nard distill --model $R/fit-parent/latest.nardnet --out $R/fit-parent-model/ --games 4000 \
+    --epochs 4 --hidden 64 --keep 3 --threads 2 --seed 1 ;;
 esac
