@@ -9,6 +9,28 @@ S=models/nard-backgammon-5e4426a1156f.nardnet                             # ship
 K=experiments/runs/cube-teacher-b-1202/rollout-targets                    # the four committed sets
 R=runs/cube-teacher-c-1202
 mkdir -p $R
+
+# The fit over the groups, the general positions and the five window sets (two copies each), from
+# the model $1 into the run directory $2; further arguments go to nard train.
+fit_from() {
+  init=$1; out=$2; shift 2
+  mkdir -p $R/windows
+  for s in 3001 3002 3003 3004; do
+    cp $K/window-$s.npdb $R/windows/w$s-a.npdb
+    cp $K/window-$s.npdb $R/windows/w$s-b.npdb
+  done
+  cp $R/window-3005/games-3005.npdb $R/windows/w3005-a.npdb
+  cp $R/window-3005/games-3005.npdb $R/windows/w3005-b.npdb
+  exec nard train --targets ply2 --out $out --init-from $init --steps 1 --games-per-step 2 \
+    --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
+    --step-eval-games 0 --threads 1 --seed 27 \
+    --positions-from $R/groups/step-0001 $R/general/step-0001 $R/windows "$@"
+}
+# The pruning net of the fit in run directory $1, into $1-model/.
+prune() {
+  exec nard distill --model $1/latest.nardnet --out $1-model/ --games 4000 --epochs 4 \
+    --hidden 64 --keep 3 --threads 2 --seed 1
+}
 case "$1" in
 games)
   exec nard match --a net --a-model $T --a-ply 0 --b gnubg --b-ply 0 --cubeless --games 6000 \
@@ -26,29 +48,12 @@ general)  # ../cube-teacher-1202's general positions again
   shift
   exec nard train --targets ply2 --games-per-step 10000 --steps 1 --step-eval-games 0 --epochs 1 \
     --seed 50 --out $R/general --init-from $T --threads 2 "$@" ;;
-fit)
-  shift
-  mkdir -p $R/windows
-  for s in 3001 3002 3003 3004; do
-    cp $K/window-$s.npdb $R/windows/w$s-a.npdb
-    cp $K/window-$s.npdb $R/windows/w$s-b.npdb
-  done
-  cp $R/window-3005/games-3005.npdb $R/windows/w3005-a.npdb
-  cp $R/window-3005/games-3005.npdb $R/windows/w3005-b.npdb
-  exec nard train --targets ply2 --out $R/fit --init-from $S --steps 1 --games-per-step 2 \
-    --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
-    --step-eval-games 0 --threads 1 --seed 27 \
-    --positions-from $R/groups/step-0001 $R/general/step-0001 $R/windows "$@" ;;
+fit)  # from the shipped net
+  shift; fit_from $S $R/fit "$@" ;;
 prune)
-  exec nard distill --model $R/fit/latest.nardnet --out $R/fit-model/ --games 4000 --epochs 4 \
-    --hidden 64 --keep 3 --threads 2 --seed 1 ;;
-fit-parent)  # the same fit from the teacher, as ../cube-teacher-b-1202 made the shipped net (run fit first)
-  shift
-  exec nard train --targets ply2 --out $R/fit-parent --init-from $T --steps 1 --games-per-step 2 \
-    --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
-    --step-eval-games 0 --threads 1 --seed 27 \
-    --positions-from $R/groups/step-0001 $R/general/step-0001 $R/windows "$@" ;;
+  prune $R/fit ;;
+fit-parent)  # the same fit from the teacher, as ../cube-teacher-b-1202 made the shipped net
+  shift; fit_from $T $R/fit-parent "$@" ;;
 prune-parent)
-  exec nard distill --model $R/fit-parent/latest.nardnet --out $R/fit-parent-model/ --games 4000 \
-    --epochs 4 --hidden 64 --keep 3 --threads 2 --seed 1 ;;
+  prune $R/fit-parent ;;
 esac
