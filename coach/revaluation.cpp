@@ -17,10 +17,12 @@ namespace fs = std::filesystem;
 
 // Keeps the records the config chooses: of the kind `only` names ("race": no contact left,
 // bear-offs included; "contact": the others; "" every kind), with the input target's winning
-// chance in [win_min, win_max], and of those every one_in-th. The description says which.
+// chance in [win_min, win_max] and gammon share in [gammon_share_min, gammon_share_max], and of
+// those every one_in-th. The description says which.
 void select_records(PositionDatabase& db, const RevaluationConfig& o) {
   const bool window = o.win_min > 0.0 || o.win_max < 1.0;
-  if (o.only.empty() && !window && o.one_in <= 1) return;
+  const bool gammons = o.gammon_share_min > 0.0 || o.gammon_share_max < 1.0;
+  if (o.only.empty() && !window && !gammons && o.one_in <= 1) return;
   const bool race = o.only == "race";
   std::vector<PositionRecord> kept;
   long long chosen = 0;
@@ -28,6 +30,8 @@ void select_records(PositionDatabase& db, const RevaluationConfig& o) {
     if (!o.only.empty() && r.position.is_race() != race) continue;
     const double win = r.target.win;
     if (win < o.win_min || win > o.win_max) continue;
+    const double share = win > 0.0 ? r.target.win_gammon / win : 0.0;
+    if (share < o.gammon_share_min || share > o.gammon_share_max) continue;
     if (chosen++ % o.one_in == 0) kept.push_back(r);
   }
   db.records = std::move(kept);
@@ -36,6 +40,12 @@ void select_records(PositionDatabase& db, const RevaluationConfig& o) {
   if (window) {
     char text[96];
     std::snprintf(text, sizeof text, "; winning chance %.3g to %.3g only", o.win_min, o.win_max);
+    db.description += text;
+  }
+  if (gammons) {
+    char text[96];
+    std::snprintf(text, sizeof text, "; gammon share %.3g to %.3g only", o.gammon_share_min,
+                  o.gammon_share_max);
     db.description += text;
   }
   if (o.one_in > 1) db.description += "; one in " + std::to_string(o.one_in);
@@ -125,6 +135,14 @@ Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& o, bool* no_sh
     std::snprintf(text, sizeof text,
                   "--win-window: the winning chances must satisfy 0 <= LO < HI <= 1, not %g %g",
                   o.win_min, o.win_max);
+    return make_error(text);
+  }
+  if (!(o.gammon_share_min >= 0.0 && o.gammon_share_min < o.gammon_share_max &&
+        o.gammon_share_max <= 1.0)) {
+    char text[128];
+    std::snprintf(text, sizeof text,
+                  "--gammon-share: the shares must satisfy 0 <= LO < HI <= 1, not %g %g",
+                  o.gammon_share_min, o.gammon_share_max);
     return make_error(text);
   }
   if (o.one_in < 1)

@@ -58,6 +58,12 @@ struct RevaluationConfig {
   // is spent on. 0 <= win_min < win_max <= 1, one_in >= 1; the defaults keep every position.
   double win_min = 0.0;
   double win_max = 1.0;
+  // And only those whose input target's gammon share (win_gammon / win: the side on roll's wins
+  // that are gammons or backgammons) is in [gammon_share_min, gammon_share_max], e.g. 0.4 to 1
+  // for the attacking, gammon-rich positions; a position the side on roll cannot win has share 0.
+  // 0 <= gammon_share_min < gammon_share_max <= 1; the defaults keep every position.
+  double gammon_share_min = 0.0;
+  double gammon_share_max = 1.0;
   int one_in = 1;
 };
 

@@ -1,6 +1,6 @@
 // nard revalue DB... --out DIR [--model FILE] [--ply N | --rollout T [--truncate P] [--rollout-ply N]
-// [--seed S]] [--threads N] [--only race|contact] [--win-window LO HI] [--one-in K]: values the
-// positions of position databases again with a model's n-ply search or with rollouts, e.g. those of
+// [--seed S]] [--threads N] [--only race|contact] [--win-window LO HI] [--gammon-share LO HI]
+// [--one-in K]: values the positions of position databases again with a model's n-ply search or with rollouts, e.g. those of
 // a supervised run whose targets came from an older, weaker net (coach/revaluation.h: where each
 // output goes, what is kept, how a run resumes from OUTPUT.partial). Bad arguments and files exit
 // with code 2, failures while valuing or writing (and a game without a shipped model) with code 1.
@@ -98,6 +98,16 @@ void register_revalue(CLI::App& app) {
          },
          "Value and write only the positions whose input target gives the side on roll a "
          "winning chance from LO to HI (e.g. 0.55 0.92: where cube decisions are made)")
+      ->expected(2)
+      ->type_name("LO HI");
+  cmd->add_option_function<std::vector<double>>(
+         "--gammon-share",
+         [o](const std::vector<double>& s) {
+           o->config.gammon_share_min = s[0];
+           o->config.gammon_share_max = s[1];
+         },
+         "Value and write only the positions whose input target's gammon share (win_gammon / "
+         "win) is from LO to HI (e.g. 0.4 1: the gammon-rich attacks)")
       ->expected(2)
       ->type_name("LO HI");
   cmd->add_option(

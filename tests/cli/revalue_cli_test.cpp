@@ -216,6 +216,53 @@ TEST(Revalue, WinWindowAndOneInChooseThePositionsByTheirInputTargets) {
   fs::remove_all(dir);
 }
 
+TEST(Revalue, GammonShareChoosesThePositionsByTheirInputTargetsGammonShare) {
+  const fs::path dir = unique_temp_path("nard_revalue_gammons");
+  fs::create_directories(dir);
+  PositionDatabase db = small_database();
+  db.records.push_back(db.records[0]);
+  db.records.push_back(db.records[1]);
+  // Gammon shares 0.1, 0.5, 0.4, 0 (cannot win), 0.8 of the wins: chosen from 0.4 to 1: 1, 2, 4.
+  const Probabilities targets[] = {{0.60f, 0.06f, 0.0f, 0.02f, 0.0f},
+                                   {0.70f, 0.35f, 0.01f, 0.02f, 0.0f},
+                                   {0.50f, 0.20f, 0.0f, 0.10f, 0.0f},
+                                   {0.00f, 0.00f, 0.0f, 0.50f, 0.1f},
+                                   {0.80f, 0.64f, 0.05f, 0.01f, 0.0f}};
+  for (size_t i = 0; i < db.records.size(); ++i) db.records[i].target = targets[i];
+  const std::string in = (dir / "a.npdb").string();
+  ASSERT_FALSE(save_position_database(in, db));
+
+  testing_support::CliRun r = run_nard("revalue " + in + " --out " + (dir / "g").string() +
+                                       " --gammon-share 0.4 1 --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> g = load_position_database((dir / "g" / "a.npdb").string());
+  ASSERT_TRUE(g) << g.error().message;
+  ASSERT_EQ(g->records.size(), 3u);
+  EXPECT_EQ(g->records[0].position, db.records[1].position);
+  EXPECT_EQ(g->records[1].position, db.records[2].position);
+  EXPECT_EQ(g->records[2].position, db.records[4].position);
+  EXPECT_NE(g->description.find("gammon share 0.4 to 1 only"), std::string::npos) << g->description;
+
+  // With a winning-chance window too: both must hold (only 1 and 4 win 0.65 to 0.9 of these).
+  r = run_nard("revalue " + in + " --out " + (dir / "gw").string() +
+               " --gammon-share 0.4 1 --win-window 0.65 0.9 --ply 0 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<PositionDatabase> gw = load_position_database((dir / "gw" / "a.npdb").string());
+  ASSERT_TRUE(gw) << gw.error().message;
+  ASSERT_EQ(gw->records.size(), 2u);
+  EXPECT_EQ(gw->records[0].position, db.records[1].position);
+  EXPECT_EQ(gw->records[1].position, db.records[4].position);
+
+  for (const char* bad : {"--gammon-share 0.6 0.4", "--gammon-share 0.4 1.5",
+                          "--gammon-share -0.1 0.5", "--gammon-share 0.4"}) {
+    r = run_nard("revalue " + in + " --out " + (dir / "x").string() + " " + bad + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_NE(r.err.find("--gammon-share"), std::string::npos) << bad << ": " << r.err;
+    EXPECT_FALSE(fs::exists(dir / "x")) << bad;
+  }
+  fs::remove_all(dir);
+}
+
 // What the shipped model's truncated rollouts give them (36 trials, 4 plies, seed 3).
 std::vector<Probabilities> expected_rollout_targets(const PositionDatabase& db) {
   std::vector<Probabilities> out(db.records.size());
