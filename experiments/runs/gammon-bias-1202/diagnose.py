@@ -8,7 +8,8 @@ and below 0.25 ("plain"); every line in file order, at most PER_CLASS of each.
 Each is rolled out cubeless (`nard rollout ID --trials TRIALS --seed 1`, 0-ply play, full games,
 variance reduction) and kept in rollouts/ID.json (resumable). Printed: per class, the mean of
 (our 0-ply equity - rollout) and (gnubg 2-ply equity - rollout), with standard errors over positions.
-Usage: diagnose.py NARD [TRIALS [PER_CLASS]]   (run from the repository root, the module built)
+Usage: diagnose.py NARD [TRIALS [PER_CLASS [MODEL]]]   (run from the repository root, the module built;
+MODEL: the net whose 0-ply is compared, default the shipped one; the rollouts stay the kept ones)
 """
 import json
 import math
@@ -88,7 +89,7 @@ def main():
     nard_bin = sys.argv[1]
     trials = int(sys.argv[2]) if len(sys.argv) > 2 else 324
     per_class = int(sys.argv[3]) if len(sys.argv) > 3 else 40
-    model = nard.Model()
+    model = nard.Model(sys.argv[4]) if len(sys.argv) > 4 else nard.Model()
     for cls, rows in positions(per_class).items():
         ours = model.evaluate([nard.Position(pid) for pid, _ in rows])
         d_ours, d_gnubg = [], []
