@@ -3,6 +3,7 @@
 # hold many gammons, fitted into the shipped net; see README.md. Needs nard on PATH; run from the
 # repository root. Resumable: the same command again (revalue resumes by itself; train with --resume).
 # Usage: run.sh games | positions | gammons | fit | prune | fit-parent | prune-parent
+#        run.sh fit-parent-16 | prune-parent-16 (the second candidate: README.md)
 # The play groups and general positions are ../cube-teacher-c-1202's: run.sh groups and general there.
 S=models/nard-backgammon-5e4426a1156f.nardnet                             # shipped when this run began
 T=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # its parent
@@ -14,7 +15,8 @@ SEED=3006
 mkdir -p $R
 
 # The fit over the groups, the general positions, the five window sets (two copies each, as
-# ../cube-teacher-c-1202) and this run's gammon set (four copies), from model $1 into directory $2.
+# ../cube-teacher-c-1202) and this run's gammon set ($GCOPIES copies, default 4), from model $1 into
+# directory $2.
 fit_from() {
   init=$1; out=$2; shift 2
   mkdir -p $R/windows
@@ -25,7 +27,8 @@ fit_from() {
   W=experiments/runs/cube-teacher-c-1202/rollout-targets/window-3005.npdb
   cp $W $R/windows/w3005-a.npdb
   cp $W $R/windows/w3005-b.npdb
-  for c in a b c d; do cp $H/rollout-targets/gammons-$SEED.npdb $R/windows/g$SEED-$c.npdb; done
+  rm -f $R/windows/g$SEED-*.npdb
+  for c in $(seq 1 ${GCOPIES:-4}); do cp $H/rollout-targets/gammons-$SEED.npdb $R/windows/g$SEED-$c.npdb; done
   exec nard train --targets ply2 --out $out --init-from $init --steps 1 --games-per-step 2 \
     --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
     --step-eval-games 0 --threads 1 --seed 27 \
@@ -53,4 +56,8 @@ fit-parent)
   shift; fit_from $T $R/fit-parent "$@" ;;
 prune-parent)
   prune $R/fit-parent ;;
+fit-parent-16)
+  shift; GCOPIES=16 fit_from $T $R/fit-parent-16 "$@" ;;
+prune-parent-16)
+  prune $R/fit-parent-16 ;;
 esac
