@@ -5,7 +5,7 @@
 # Usage: run.sh games | positions | gammons | fit | prune | fit-parent | prune-parent
 #        run.sh fit-parent-16 | prune-parent-16 (the second candidate: README.md)
 # The play groups and general positions are ../cube-teacher-c-1202's: run.sh groups and general there.
-S=models/nard-backgammon-5e4426a1156f.nardnet                             # shipped when this run began
+S=experiments/runs/cube-teacher-b-1202/nard-backgammon-5e4426a1156f.nardnet  # shipped when this run began
 T=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # its parent
 K=experiments/runs/cube-teacher-b-1202/rollout-targets                    # window sets 3001-3004
 C=runs/cube-teacher-c-1202                                                 # groups/, general/

@@ -5,7 +5,7 @@
 # Usage: run.sh games SEED | positions SEED | window SEED | groups | general | fit | prune
 #        run.sh fit-parent | prune-parent (the second fit: README.md)
 T=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # the teacher of every set
-S=models/nard-backgammon-5e4426a1156f.nardnet                             # shipped when this run began
+S=experiments/runs/cube-teacher-b-1202/nard-backgammon-5e4426a1156f.nardnet  # shipped when this run began
 K=experiments/runs/cube-teacher-b-1202/rollout-targets                    # the four committed sets
 R=runs/cube-teacher-c-1202
 mkdir -p $R
