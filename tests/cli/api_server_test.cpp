@@ -262,10 +262,9 @@ TEST_F(ApiServer, ResignIsAcceptedWhenItConcedesAtLeastTheBotsValue) {
   EXPECT_EQ(bg["accepted"], true) << bg;
   EXPECT_EQ(bg["points"], 3);
   // Match play: match winning chances; at 4-away it is all the bot needs.
-  auto [s3, match] = server_->post("/api/resign", json{{"position", lost},
-                                                      {"resign", "single"},
-                                                      {"match_length", 5},
-                                                      {"score", {0, 4}}});
+  auto [s3, match] = server_->post(
+      "/api/resign",
+      json{{"position", lost}, {"resign", "single"}, {"match_length", 5}, {"score", {0, 4}}});
   ASSERT_EQ(s3, 200) << match;
   EXPECT_EQ(match["accepted"], true) << match;
   EXPECT_EQ(match["units"], "match winning chance");
@@ -411,12 +410,20 @@ TEST(ApiServerRollout, JobRunsToItsResultAndCanBeCancelled) {
   auto [s3, refused] =
       server.post("/api/rollout", json{{"position", "4HPwATDgc/ABMA"}, {"trials", 10}});
   EXPECT_EQ(s3, 429) << refused;
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  auto [s4, cancelled] = server.del("/api/rollout/" + long_job["id"].get<std::string>());
+  // Cancel once some trials are played (a fixed wait saw none on a loaded machine): what is kept
+  // of a cancelled job is what it had played.
+  const std::string long_id = long_job["id"].get<std::string>();
+  for (int i = 0; i < 3000; ++i) {
+    auto [status, d] = server.get("/api/rollout/" + long_id);
+    ASSERT_EQ(status, 200) << d;
+    if (d["done"].get<int>() > 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  auto [s4, cancelled] = server.del("/api/rollout/" + long_id);
   ASSERT_EQ(s4, 200) << cancelled;
   // DELETE waits up to 5 s for the trials under way; on a loaded machine (CI runs tests side by
   // side) they can take longer, and the job then ends soon after.
-  if (cancelled["status"] == "running") cancelled = wait_for_job(server, long_job["id"]);
+  if (cancelled["status"] == "running") cancelled = wait_for_job(server, long_id);
   EXPECT_EQ(cancelled["status"], "cancelled") << cancelled;
   EXPECT_LT(cancelled["done"].get<int>(), 100000);
   // The trials played before the cancel are kept, marked as cut short.
