@@ -1,8 +1,9 @@
 // nard revalue DB... --out DIR [--model FILE] [--ply N | --rollout T [--truncate P] [--rollout-ply N]
 // [--seed S]] [--threads N] [--only race|contact] [--win-window LO HI] [--gammon-share LO HI]
-// [--one-in K]: values the positions of position databases again with a model's n-ply search or with rollouts, e.g. those of
-// a supervised run whose targets came from an older, weaker net (coach/revaluation.h: where each
-// output goes, what is kept, how a run resumes from OUTPUT.partial). Bad arguments and files exit
+// [--one-in K]: values the positions of position databases again with a model's n-ply search or
+// with rollouts, e.g. those of a supervised run whose targets came from an older, weaker net
+// (coach/revaluation.h: where each output goes, what is kept, how a run resumes from
+// OUTPUT.partial). Bad arguments and files exit
 // with code 2, failures while valuing or writing (and a game without a shipped model) with code 1.
 #include <cstdio>
 #include <functional>
