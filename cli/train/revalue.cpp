@@ -3,8 +3,8 @@
 // [--one-in K]: values the positions of position databases again with a model's n-ply search or
 // with rollouts, e.g. those of a supervised run whose targets came from an older, weaker net
 // (coach/revaluation.h: where each output goes, what is kept, how a run resumes from
-// OUTPUT.partial). Bad arguments and files exit
-// with code 2, failures while valuing or writing (and a game without a shipped model) with code 1.
+// OUTPUT.partial). Bad arguments and files exit with code 2, failures while valuing or writing
+// (and a game without a shipped model) with code 1.
 #include <cstdio>
 #include <functional>
 #include <memory>
