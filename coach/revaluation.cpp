@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "coach/position_valuation.h"
@@ -125,26 +126,23 @@ std::vector<PositionRecord> valued_prefix(const std::string& path, const Positio
   return std::move(have->records);
 }
 
+// The error of an option's range LO HI of `what` unless 0 <= LO < HI <= 1.
+std::optional<Error> unit_range_error(const char* option, const char* what, double lo, double hi) {
+  if (lo >= 0.0 && lo < hi && hi <= 1.0) return std::nullopt;
+  char text[128];
+  std::snprintf(text, sizeof text, "%s: the %s must satisfy 0 <= LO < HI <= 1, not %g %g", option,
+                what, lo, hi);
+  return make_error(text);
+}
+
 std::string partial_path(const std::string& output) { return output + ".partial"; }
 }  // namespace
 
 Result<RevaluationPlan> plan_revaluation(const RevaluationConfig& o, bool* no_shipped_model) {
   if (no_shipped_model) *no_shipped_model = false;
-  if (!(o.win_min >= 0.0 && o.win_min < o.win_max && o.win_max <= 1.0)) {
-    char text[128];
-    std::snprintf(text, sizeof text,
-                  "--win-window: the winning chances must satisfy 0 <= LO < HI <= 1, not %g %g",
-                  o.win_min, o.win_max);
-    return make_error(text);
-  }
-  if (!(o.gammon_share_min >= 0.0 && o.gammon_share_min < o.gammon_share_max &&
-        o.gammon_share_max <= 1.0)) {
-    char text[128];
-    std::snprintf(text, sizeof text,
-                  "--gammon-share: the shares must satisfy 0 <= LO < HI <= 1, not %g %g",
-                  o.gammon_share_min, o.gammon_share_max);
-    return make_error(text);
-  }
+  if (auto e = unit_range_error("--win-window", "winning chances", o.win_min, o.win_max)) return *e;
+  if (auto e = unit_range_error("--gammon-share", "shares", o.gammon_share_min, o.gammon_share_max))
+    return *e;
   if (o.one_in < 1)
     return make_error("--one-in: must be at least 1, not " + std::to_string(o.one_in));
   Result<std::vector<RevaluationJob>> planned = plan_jobs(o);

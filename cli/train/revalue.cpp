@@ -44,6 +44,20 @@ void run_revalue(const RevalueOptions& o) {
   std::printf("wrote %zu database(s) under %s (%lld positions valued, %lld already valued)\n",
               summary->databases, o.config.out.c_str(), summary->valued, summary->already_valued);
 }
+
+// An option of two numbers LO HI written into *lo and *hi (checked by plan_revaluation).
+void add_unit_range_option(CLI::App* cmd, const std::string& name, double* lo, double* hi,
+                           const std::string& help) {
+  cmd->add_option_function<std::vector<double>>(
+         name,
+         [lo, hi](const std::vector<double>& v) {
+           *lo = v[0];
+           *hi = v[1];
+         },
+         help)
+      ->expected(2)
+      ->type_name("LO HI");
+}
 }  // namespace
 
 void register_revalue(CLI::App& app) {
@@ -91,26 +105,14 @@ void register_revalue(CLI::App& app) {
                   "bear-offs included) "
                   "or contact")
       ->check(CLI::IsMember({"race", "contact"}));
-  cmd->add_option_function<std::vector<double>>(
-         "--win-window",
-         [o](const std::vector<double>& w) {
-           o->config.win_min = w[0];
-           o->config.win_max = w[1];
-         },
-         "Value and write only the positions whose input target gives the side on roll a "
-         "winning chance from LO to HI (e.g. 0.55 0.92: where cube decisions are made)")
-      ->expected(2)
-      ->type_name("LO HI");
-  cmd->add_option_function<std::vector<double>>(
-         "--gammon-share",
-         [o](const std::vector<double>& s) {
-           o->config.gammon_share_min = s[0];
-           o->config.gammon_share_max = s[1];
-         },
-         "Value and write only the positions whose input target's gammon share (win_gammon / "
-         "win) is from LO to HI (e.g. 0.4 1: the gammon-rich attacks)")
-      ->expected(2)
-      ->type_name("LO HI");
+  add_unit_range_option(cmd, "--win-window", &o->config.win_min, &o->config.win_max,
+                        "Value and write only the positions whose input target gives the side on "
+                        "roll a winning chance from LO to HI (e.g. 0.55 0.92: where cube decisions "
+                        "are made)");
+  add_unit_range_option(
+      cmd, "--gammon-share", &o->config.gammon_share_min, &o->config.gammon_share_max,
+      "Value and write only the positions whose input target's gammon share "
+      "(win_gammon / win) is from LO to HI (e.g. 0.4 1: the gammon-rich attacks)");
   cmd->add_option(
          "--one-in", o->config.one_in,
          "Of the positions chosen, value and write every K-th (the first, the K+1-th, ...)")
