@@ -35,4 +35,16 @@ std::optional<Error> add_game_positions(const MatchRecord& record, const Rules& 
   return std::nullopt;
 }
 
+void add_listed_positions(std::span<const Position> listed, bool unique, PositionSet& seen,
+                          GamePositions& out) {
+  for (const Position& pos : listed) {
+    ++out.listed;
+    if (unique && !seen.insert(pos).second) {
+      ++out.repeats;
+      continue;
+    }
+    out.positions.push_back(pos);
+  }
+}
+
 }  // namespace nard

@@ -3,11 +3,12 @@
 // our self-play, e.g. games against gnubg or a player's own matches. Each position is one a side
 // was on roll in, before the roll: the position after every checker play, turned round to the
 // opponent, as long as the game goes on (the position that ends a game is left out, and so is the
-// opening position, which every game shares).
+// opening position, which every game shares). Or the positions a text lists, (formats/position_list.h).
 #pragma once
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <unordered_set>
 #include <vector>
 
@@ -25,6 +26,7 @@ using PositionSet = std::unordered_set<Position, PositionHasher>;
 struct GamePositions {
   std::vector<Position> positions;  // in the order met, games in record order
   long long games = 0;              // games read
+  long long listed = 0;             // positions read from lists (add_listed_positions)
   long long repeats = 0;            // positions left out as repeats (with `unique`)
 };
 
@@ -36,5 +38,10 @@ struct GamePositions {
 // repeats; without `unique`, `seen` is not used.
 std::optional<Error> add_game_positions(const MatchRecord& record, const Rules& rules, bool unique,
                                         PositionSet& seen, GamePositions& out);
+
+// Adds positions read from a list (formats/position_list.h), in their order. `unique` and `seen`
+// as add_game_positions; `out.listed` counts the positions given.
+void add_listed_positions(std::span<const Position> listed, bool unique, PositionSet& seen,
+                          GamePositions& out);
 
 }  // namespace nard

@@ -6,9 +6,12 @@
 // them again as a fit needs (a stronger search, rollouts, only the cube window). The positions are
 // those a side was on roll in (coach/game_positions.h), repeats left out unless --keep-repeats, and
 // those the game's bear-off database covers (exact already) left out. Every game of every file must
-// be played under the first game's rules preset. Bad arguments and files (and an --out directory
-// that does not exist) exit with code 2 before anything is valued or written; a failure to write
-// with code 1.
+// be played under the first game's rules preset.
+// Or, instead of games, `--list FILE...` with [--variant V] [--rules R] (default backgammon): the
+// positions that text files list, one a line (a Position ID, possibly followed by other fields, or
+// any POSITION the other commands take), e.g. positions another program picked.
+// Bad arguments and files (and an --out directory that does not exist) exit with code 2 before
+// anything is valued or written; a failure to write with code 1.
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -27,6 +30,7 @@
 #include "coach/position_valuation.h"
 #include "core/read_file.h"
 #include "formats/match_text.h"
+#include "formats/position_list.h"
 #include "play/bot.h"
 
 namespace nard::tools {
@@ -34,8 +38,8 @@ namespace nard::tools {
 namespace {
 
 struct PositionsOptions {
-  std::vector<std::string> games;
-  std::string out, model;
+  std::vector<std::string> games, lists;
+  std::string out, model, variant, rules;
   int ply = 0;
   int threads = 2;
   bool keep_repeats = false, quiet = false;
@@ -50,24 +54,44 @@ void run_positions(const PositionsOptions& o) {
     return fail_input(
         make_error("--out " + o.out + ": no directory " + out_dir.string() + " to write it in"));
   // Read every file first: a bad file stops the command before anything is valued or written.
-  std::vector<MatchRecord> records;
-  for (const std::string& file : o.games) {
-    Result<std::string> text = read_regular_file(file, "match file");
-    if (!text) return fail_input(text.error());
-    Result<MatchRecord> record = read_match_text(*text);
-    if (!record) return fail_input(make_error(file + ": " + record.error().message));
-    if (record->games.empty()) return fail_input(make_error(file + ": no games"));
-    records.push_back(std::move(record).value());
-  }
-  // The rules of the first game; every game of every file must be played under them.
-  Result<Rules> rules = record_rules(records.front(), records.front().games.front());
-  if (!rules) return fail_input(make_error(o.games.front() + ": " + rules.error().message));
+  if (o.games.empty() && o.lists.empty())
+    return fail_input(make_error("no positions to value: give saved games (.mat, .sgf) or --list"));
+  if (!o.games.empty() && !o.lists.empty())
+    return fail_input(make_error("give saved games (.mat, .sgf) or --list files, not both"));
+  if (!o.games.empty() && (!o.variant.empty() || !o.rules.empty()))
+    return fail_input(make_error("--variant and --rules are for --list: games carry their rules"));
   GamePositions found;
   PositionSet seen;
-  for (size_t i = 0; i < records.size(); ++i)
-    if (std::optional<Error> e =
-            add_game_positions(records[i], *rules, !o.keep_repeats, seen, found))
-      return fail_input(make_error(o.games[i] + ": " + e->message));
+  Result<Rules> rules = make_error("no input");
+  if (!o.lists.empty()) {
+    rules = resolve_rules(o.variant, o.rules);
+    if (!rules) return fail_input(rules.error());
+    for (const std::string& file : o.lists) {
+      Result<std::string> text = read_regular_file(file, "position list");
+      if (!text) return fail_input(text.error());
+      Result<std::vector<Position>> listed = read_position_list(*text, *rules);
+      if (!listed) return fail_input(make_error(file + ": " + listed.error().message));
+      add_listed_positions(*listed, !o.keep_repeats, seen, found);
+    }
+  } else {
+    std::vector<MatchRecord> records;
+    for (const std::string& file : o.games) {
+      Result<std::string> text = read_regular_file(file, "match file");
+      if (!text) return fail_input(text.error());
+      Result<MatchRecord> record = read_match_text(*text);
+      if (!record) return fail_input(make_error(file + ": " + record.error().message));
+      if (record->games.empty()) return fail_input(make_error(file + ": no games"));
+      records.push_back(std::move(record).value());
+    }
+    // The rules of the first game; every game of every file must be played under them.
+    rules = record_rules(records.front(), records.front().games.front());
+    if (!rules) return fail_input(make_error(o.games.front() + ": " + rules.error().message));
+    for (size_t i = 0; i < records.size(); ++i)
+      if (std::optional<Error> e =
+              add_game_positions(records[i], *rules, !o.keep_repeats, seen, found))
+        return fail_input(make_error(o.games[i] + ": " + e->message));
+  }
+  const std::vector<std::string>& inputs = o.lists.empty() ? o.games : o.lists;
 
   std::string model_path;
   bool no_shipped_model = false;
@@ -84,13 +108,15 @@ void run_positions(const PositionsOptions& o) {
     std::erase_if(found.positions, skip);
     bearoffs = (long long)(before - found.positions.size());
   }
+  const std::string source = o.lists.empty() ? std::to_string(found.games) + " games"
+                                             : std::to_string(found.listed) + " listed positions";
   if (found.positions.empty())
-    return fail_input(make_error("the games hold no position before a roll to value"));
+    return fail_input(make_error("the " + source + " hold no position before a roll to value"));
 
   std::printf(
-      "valuing %zu positions of %lld games (%lld repeats and %lld bear-offs left out) at %d-ply "
+      "valuing %zu positions of %s (%lld repeats and %lld bear-offs left out) at %d-ply "
       "with %s\n",
-      found.positions.size(), found.games, found.repeats, bearoffs, o.ply, model_path.c_str());
+      found.positions.size(), source.c_str(), found.repeats, bearoffs, o.ply, model_path.c_str());
   std::fflush(stdout);
   std::vector<Probabilities> values(found.positions.size());
   ValuationConfig vc;
@@ -106,9 +132,9 @@ void run_positions(const PositionsOptions& o) {
   db.target_kind = TargetKind::Search;
   db.target_ply = o.ply;
   db.model = *model_name;
-  db.description = "nard positions: the positions before a roll of " + std::to_string(found.games) +
-                   " saved games (" + std::to_string(o.games.size()) + " file(s), first " +
-                   std::filesystem::path(o.games.front()).filename().string() +
+  db.description = "nard positions: the positions before a roll of " + source + " (" +
+                   std::to_string(inputs.size()) + " file(s), first " +
+                   std::filesystem::path(inputs.front()).filename().string() +
                    (o.keep_repeats ? ")" : "), repeats left out") +
                    ", bear-offs left out where the database covers them";
   db.records.reserve(found.positions.size());
@@ -124,7 +150,12 @@ void register_positions(CLI::App& app) {
   auto o = std::make_shared<PositionsOptions>();
   CLI::App* cmd = app.add_subcommand(
       "positions", "The positions of saved games as a position database, valued by a model");
-  cmd->add_option("games", o->games, "Match or session files (.mat, .sgf)")->required();
+  cmd->add_option("games", o->games, "Match or session files (.mat, .sgf)");
+  cmd->add_option("--list", o->lists,
+                  "Instead of games: text files listing positions, one a line (a Position ID, "
+                  "possibly followed by other fields, or any POSITION; # comments)");
+  cmd->add_option("--variant", o->variant, "--list: the positions' game (default backgammon)");
+  cmd->add_option("--rules", o->rules, "--list: the positions' rules preset");
   cmd->add_option("--out", o->out, "Position database file to write (*.npdb)")->required();
   cmd->add_option("--model", o->model, "Model file of the games' game (default: the shipped one)");
   cmd->add_option("--ply", o->ply, "Search depth of the targets, 0..3 (default 0: the net)")

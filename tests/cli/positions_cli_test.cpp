@@ -13,6 +13,7 @@
 #include "coach/position_sampling.h"
 #include "coach/position_valuation.h"
 #include "formats/match_text.h"
+#include "formats/position_arg.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/temp_files.h"
 
@@ -88,6 +89,47 @@ TEST(Positions, WritesTheGamesPositionsWithTheModelsValues) {
   fs::remove_all(dir);
 }
 
+TEST(Positions, WritesTheListedPositionsWithTheModelsValues) {
+  const fs::path dir = unique_temp_path("nard_positions_list");
+  fs::create_directories(dir);
+  const std::string out = (dir / "p.npdb").string();
+  // Two positions with values after them, as another program lists them, a repeat, a comment
+  // and a bear-off the database covers (left out).
+  const std::string list = (dir / "ids.txt").string();
+  {
+    std::ofstream(list) << "# picked elsewhere\n"
+                           "bTNjAkBydwsAAw 0.74903 0.37113 0.00809 0.06550 0.00115\n"
+                           "x 24:2 13:5 8:3 6:4 5:1; o 1:2 12:5 17:3 19:5\n"
+                           "bTNjAkBydwsAAw\n"
+                           "x 2:1 off:14; o 24:1 off:14\n";
+  }
+  testing_support::CliRun r = run_nard("positions --list " + list + " --out " + out + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("of 4 listed positions (1 repeats and 1 bear-offs left out)"),
+            std::string::npos)
+      << r.out;
+  Result<PositionDatabase> got = load_position_database(out);
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got->rules, "wbf");
+  const Rules wbf = *rules_preset("wbf");
+  std::vector<Position> want = {
+      *parse_position_arg("bTNjAkBydwsAAw", wbf),
+      *parse_position_arg("x 24:2 13:5 8:3 6:4 5:1; o 1:2 12:5 17:3 19:5", wbf)};
+  Result<std::shared_ptr<const NeuralModel>> model = load_model(wbf, "", BearoffDatabases::Both);
+  ASSERT_TRUE(model);
+  std::vector<Probabilities> values(want.size());
+  ValuationConfig vc;
+  vc.ply = 0;
+  vc.threads = 1;
+  value_positions(*model, want, vc, values);
+  ASSERT_EQ(got->records.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(got->records[i].position, want[i]) << i;
+    EXPECT_EQ(got->records[i].target, make_consistent(values[i])) << i;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(Positions, RefusesBadInputAndWritesNothing) {
   const fs::path dir = unique_temp_path("nard_positions_bad");
   fs::create_directories(dir);
@@ -101,6 +143,10 @@ TEST(Positions, RefusesBadInputAndWritesNothing) {
                      plakoto)
                 .exit_code,
             0);
+  const std::string list = (dir / "list.txt").string();
+  { std::ofstream(list) << "4HPwATDgc/ABMA 0.5\n"; }
+  const std::string bad_list = (dir / "bad_list.txt").string();
+  { std::ofstream(bad_list) << "4HPwATDgc/ABMA\n# next\nnot a position\n"; }
   const struct {
     std::string args, says;
   } cases[] = {
@@ -110,6 +156,13 @@ TEST(Positions, RefusesBadInputAndWritesNothing) {
       {mat + " " + plakoto + " --out " + out, "is Plakoto, not Backgammon"},
       {mat + " --out " + (dir / "p.txt").string(), "*.npdb"},
       {mat + " --out " + (dir / "no" / "p.npdb").string(), "no directory"},
+      {"--out " + out, "give saved games (.mat, .sgf) or --list"},
+      {mat + " --list " + list + " --out " + out, "not both"},
+      {mat + " --rules iran --out " + out, "--variant and --rules are for --list"},
+      {"--list " + (dir / "missing.txt").string() + " --out " + out, "missing.txt"},
+      {"--list " + bad_list + " --out " + out, "bad_list.txt: line 3: "},
+      {"--list " + list + " --variant fevga --out " + out, "list.txt: line 1: "},
+      {"--list " + list + " --rules nonsense --out " + out, "nonsense"},
       {mat + " --out " + out + " --ply 4", "--ply"},
       {mat + " --out " + out + " --model " + (dir / "bad.mat").string(), "bad.mat"},
   };

@@ -50,7 +50,8 @@ ids)  # gnubg reads the games in files of $GAMES_PER_FILE and picks the position
   rm -f $R/part-*.mat
   awk -v n=$GAMES_PER_FILE -v dir=$R '
     NR == FNR && !/^ Game 1$/ && !started { head = head $0 "\n"; next }
-    /^ Game [0-9]+$/ { started = 1; g = $2; if ((g - 1) % n == 0) { f = sprintf("%s/part-%03d.mat", dir, (g - 1) / n); printf "%s", head > f } }
+    /^ Game [0-9]+$/ { started = 1; g = $2; if ((g - 1) % n == 0) { f = sprintf("%s/part-%03d.mat", dir, (g - 1) / n); printf "%s", head > f }
+                       print " Game " ((g - 1) % n + 1) > f; next }  # gnubg wants each file from game 1
     { print > f }' $R/games-$SEED.mat
   HOME=$(mktemp -d) GB_IN="$(ls $R/part-*.mat | tr '\n' ' ')" GB_OUT=$R/ids-$SEED.txt \
     /usr/games/gnubg -t -q -r -p $H/select.py > $R/ids.log 2>&1
