@@ -3,7 +3,7 @@
 // our self-play, e.g. games against gnubg or a player's own matches. Each position is one a side
 // was on roll in, before the roll: the position after every checker play, turned round to the
 // opponent, as long as the game goes on (the position that ends a game is left out, and so is the
-// opening position, which every game shares). Or the positions a text lists, (formats/position_list.h).
+// opening position, which every game shares). Or the positions of a list (formats/position_list.h).
 #pragma once
 
 #include <cstddef>

@@ -2,28 +2,19 @@
 
 #include <string>
 
+#include "core/text_scan.h"
 #include "formats/position_arg.h"
 #include "game/game.h"
 
 namespace nard {
 
-namespace {
-
-std::string_view trimmed(std::string_view s) {
-  const size_t first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
-
-}  // namespace
-
-Result<std::vector<Position>> read_position_list(std::string_view text, const Rules& rules) {
+Result<std::vector<Position>> read_position_list(std::string_view list, const Rules& rules) {
   std::vector<Position> out;
   int line_number = 0;
-  while (!text.empty()) {
-    const size_t end = text.find('\n');
-    const std::string_view line = trimmed(text.substr(0, end));
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  while (!list.empty()) {
+    const size_t end = list.find('\n');
+    const std::string_view line = text::trim(list.substr(0, end));
+    list = end == std::string_view::npos ? std::string_view{} : list.substr(end + 1);
     ++line_number;
     if (line.empty() || line.front() == '#') continue;
     const std::string where = "line " + std::to_string(line_number);
