@@ -5,6 +5,7 @@ Usage: compare.py IDS ALL ROLLOUTS [OTHER...]
   IDS       the list select.py wrote (gnubg 0-ply's values, in the order of ALL)
   ALL       `run.sh positions`' database (our shipped net's 0-ply values of every listed position)
   ROLLOUTS  `run.sh gammons`' database (or its .partial file): every 4th record of ALL, rolled out
+            (every STRIDE-th with the environment's STRIDE, e.g. 1 where ALL was rolled out whole)
   OTHER     databases of the same positions as ROLLOUTS valued by other models at 0-ply
             (`nard revalue ROLLOUTS --ply 0 --model M`), compared the same way
 Prints, over the rolled-out positions, the mean cubeless money equity of each valuation minus the
@@ -13,6 +14,7 @@ Reads position databases as coach/position_database.h lays them out (the checksu
 nard wrote and checked these files).
 """
 import math
+import os
 import struct
 import sys
 
@@ -66,6 +68,9 @@ def mean_se(xs):
     return m, math.sqrt(v / n)
 
 
+STRIDE = int(os.environ.get("STRIDE", "4"))
+
+
 def main():
     ids_path, all_path, rollout_path = sys.argv[1:4]
     gnubg = [[float(x) for x in line.split()[1:6]] for line in open(ids_path) if line[0] != "#"]
@@ -74,10 +79,10 @@ def main():
     assert len(gnubg) == len(ours), "the list and the database differ in length"
     n = len(rolled)
     for i, (board, _) in enumerate(rolled):
-        assert ours[4 * i][0] == board, "record %d is not the list's %d-th" % (i, 4 * i)
+        assert ours[STRIDE * i][0] == board, "record %d is not the list's %d-th" % (i, STRIDE * i)
     truth = [equity(p) for _, p in rolled]
-    rows = [("our shipped 0-ply", [equity(ours[4 * i][1]) for i in range(n)]),
-            ("gnubg 0-ply", [equity(gnubg[4 * i]) for i in range(n)])]
+    rows = [("our shipped 0-ply", [equity(ours[STRIDE * i][1]) for i in range(n)]),
+            ("gnubg 0-ply", [equity(gnubg[STRIDE * i]) for i in range(n)])]
     for path in sys.argv[4:]:
         other = read_npdb(path)[:n]
         assert [b for b, _ in other] == [b for b, _ in rolled], path + ": other positions"
