@@ -1,7 +1,7 @@
 #!/bin/sh
 # cube-gammons-c-1203 (issue 34, session 51): a third set of gnubg-picked gammon-rich rollout targets
 # (new games, seed 3008), fitted with the other two into the shipped net's parent; see README.md. Needs
-# nard on PATH; run from the repository root. Resumable as ../cube-gammons-b-1202/run.sh.
+# nard on PATH; run from the repository root. The steps are ../gammon_set.sh's.
 # Usage: run.sh games | ids | positions | gammons | compare | fit | prune | fit-24 | prune-24
 # The play groups and general positions are ../cube-teacher-c-1202's: run.sh groups and general there.
 S=experiments/runs/cube-gammons-c-1203/nard-backgammon-87ad0778f4f9.nardnet  # shipped when this run began (models/ until 6ec8824fc53b replaced it)
@@ -12,65 +12,8 @@ B=experiments/runs/cube-gammons-b-1202                                     # sel
 GAMMONS="experiments/runs/cube-gammons-1202/rollout-targets/gammons-3006.npdb
   $B/rollout-targets/gammons-3007.npdb experiments/runs/cube-gammons-c-1203/rollout-targets/gammons-3008.npdb"
 R=runs/cube-gammons-c-1203
+KEEP=experiments/runs/cube-gammons-c-1203
 SEED=3008
 GAMES_PER_FILE=500
-mkdir -p $R
-
-# The shipped fit (../cube-gammons-1202 fit-parent-16) with the three gammon sets in $GCOPIES copies
-# each; from model $1 into directory $2.
-fit_from() {
-  init=$1; out=$2; shift 2
-  mkdir -p $R/windows
-  for s in 3001 3002 3003 3004; do
-    cp $K/window-$s.npdb $R/windows/w$s-a.npdb
-    cp $K/window-$s.npdb $R/windows/w$s-b.npdb
-  done
-  W=experiments/runs/cube-teacher-c-1202/rollout-targets/window-3005.npdb
-  cp $W $R/windows/w3005-a.npdb
-  cp $W $R/windows/w3005-b.npdb
-  rm -f $R/windows/g*.npdb
-  for g in $GAMMONS; do
-    for c in $(seq 1 $GCOPIES); do cp $g $R/windows/g$(basename $g .npdb)-$c.npdb; done
-  done
-  exec nard train --targets ply2 --out $out --init-from $init --steps 1 --games-per-step 2 \
-    --play-groups 4 --rank-weight 1 --fit-only contact --epochs 8 --lr 2e-4 --lr-final 1e-6 --window 1 \
-    --step-eval-games 0 --threads 1 --seed 27 \
-    --positions-from $C/groups/step-0001 $C/general/step-0001 $R/windows "$@"
-}
-prune() {
-  exec nard distill --model $1/latest.nardnet --out $1-model/ --games 4000 --epochs 4 \
-    --hidden 64 --keep 3 --threads 2 --seed 1
-}
-case "$1" in
-games)
-  exec nard match --a net --a-model $S --a-ply 0 --b gnubg --b-ply 0 --cubeless --games 6000 \
-    --threads 2 --seed $SEED --quiet --save $R/games-$SEED.mat ;;
-ids)  # gnubg reads the games in files of $GAMES_PER_FILE and picks the positions (select.py)
-  rm -f $R/part-*.mat
-  awk -v n=$GAMES_PER_FILE -v dir=$R '
-    NR == FNR && !/^ Game 1$/ && !started { head = head $0 "\n"; next }
-    /^ Game [0-9]+$/ { started = 1; g = $2; if ((g - 1) % n == 0) { f = sprintf("%s/part-%03d.mat", dir, (g - 1) / n); printf "%s", head > f }
-                       print " Game " ((g - 1) % n + 1) > f; next }  # gnubg wants each file from game 1
-    { print > f }' $R/games-$SEED.mat
-  HOME=$(mktemp -d) GB_IN="$(ls $R/part-*.mat | tr '\n' ' ')" GB_OUT=$R/ids-$SEED.txt \
-    /usr/games/gnubg -t -q -r -p $B/select.py > $R/ids.log 2>&1
-  head -2 $R/ids-$SEED.txt ;;
-positions)
-  exec nard positions --list $R/ids-$SEED.txt --out $R/gammons-$SEED-all.npdb --model $S --threads 2 ;;
-gammons)  # one in 4, full games; the finished set is kept in the repository
-  nard revalue $R/gammons-$SEED-all.npdb --out $R/gammons-$SEED --model $S --one-in 4 \
-    --rollout 36 --truncate 0 --seed 1 --threads 2 || exit 1
-  mkdir -p experiments/runs/cube-gammons-c-1203/rollout-targets
-  cp $R/gammons-$SEED/gammons-$SEED-all.npdb experiments/runs/cube-gammons-c-1203/rollout-targets/gammons-$SEED.npdb ;;
-compare)
-  exec /usr/bin/python3 $B/compare.py $R/ids-$SEED.txt $R/gammons-$SEED-all.npdb \
-    experiments/runs/cube-gammons-c-1203/rollout-targets/gammons-$SEED.npdb ;;
-fit)
-  shift; GCOPIES=16 fit_from $T $R/fit "$@" ;;
-prune)
-  prune $R/fit ;;
-fit-24)
-  shift; GCOPIES=24 fit_from $T $R/fit-24 "$@" ;;
-prune-24)
-  prune $R/fit-24 ;;
-esac
+ALT_COPIES=24
+. experiments/runs/gammon_set.sh
