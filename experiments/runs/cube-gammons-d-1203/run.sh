@@ -4,7 +4,7 @@
 # Needs nard on PATH; run from the repository root. The steps are ../gammon_set.sh's.
 # Usage: run.sh games | ids | positions | gammons | compare | fit | prune | fit-24 | prune-24
 # The play groups and general positions are ../cube-teacher-c-1202's: run.sh groups and general there.
-S=models/nard-backgammon-6ec8824fc53b.nardnet                              # shipped when this run began
+S=experiments/runs/cube-gammons-d-1203/nard-backgammon-6ec8824fc53b.nardnet  # shipped when this run began (models/ until ae620d2e0a83 replaced it)
 T=experiments/runs/bg-groups-c-1129/nard-backgammon-1ce10684213a.nardnet  # its parent
 K=experiments/runs/cube-teacher-b-1202/rollout-targets                    # window sets 3001-3004
 C=runs/cube-teacher-c-1202                                                 # groups/, general/
