@@ -1,6 +1,7 @@
 #include "nn/probabilities.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace nard {
 
@@ -22,6 +23,13 @@ Probabilities draw_probabilities() {
   Probabilities r;
   r.win = 0.5f;
   return r;
+}
+
+bool is_consistent(const Probabilities& p, float slack) {
+  for (float x : p.as_array())
+    if (!std::isfinite(x) || x < -slack || x > 1.0f + slack) return false;
+  return p.win_gammon <= p.win + slack && p.win_backgammon <= p.win_gammon + slack &&
+         p.lose_gammon <= 1.0f - p.win + slack && p.lose_backgammon <= p.lose_gammon + slack;
 }
 
 Probabilities make_consistent(const Probabilities& p) {

@@ -76,6 +76,11 @@ inline Probabilities invert(const Probabilities& p) {
 Probabilities decided(bool wins, int level);
 Probabilities draw_probabilities();
 
+// Whether every field is finite and in [0,1] and the cumulative order holds (win_gammon <= win,
+// win_backgammon <= win_gammon, lose_gammon <= 1 - win, lose_backgammon <= lose_gammon), each
+// within `slack`: averaged or printed targets may miss by a rounding.
+bool is_consistent(const Probabilities& p, float slack);
+
 // Clamps every field into [0,1] and restores the cumulative order (useful after averaging or
 // when a net's outputs violate it slightly). Does not change consistent inputs.
 Probabilities make_consistent(const Probabilities& p);

@@ -9,7 +9,12 @@
 // be played under the first game's rules preset.
 // Or, instead of games, `--list FILE...` with [--variant V] [--rules R] (default backgammon): the
 // positions that text files list, one a line (a Position ID, possibly followed by other fields, or
-// any POSITION the other commands take), e.g. positions another program picked.
+// any POSITION the other commands take), e.g. positions another program picked. With
+// --listed-targets NAME each line is a Position ID and the five cubeless probabilities another
+// program gave it (formats/position_list.h), and those are the targets, not a model's: e.g.
+// gnubg's n-ply values as a teacher beside our own search (--ply then records the listed values'
+// depth, NAME what made them, as the database's `model`). Probabilities out of their cumulative
+// order by more than a rounding are refused naming the line.
 // Bad arguments and files (and an --out directory that does not exist) exit with code 2 before
 // anything is valued or written; a failure to write with code 1.
 #include <cstdio>
@@ -37,9 +42,12 @@ namespace nard::tools {
 
 namespace {
 
+// Listed probabilities are printed with a few decimals: their order may miss by a rounding.
+constexpr float kListedRounding = 1e-4f;
+
 struct PositionsOptions {
   std::vector<std::string> games, lists;
-  std::string out, model, variant, rules;
+  std::string out, model, variant, rules, listed_targets;
   int ply = 0;
   int threads = 2;
   bool keep_repeats = false, quiet = false;
@@ -60,7 +68,11 @@ void run_positions(const PositionsOptions& o) {
     return fail_input(make_error("give saved games (.mat, .sgf) or --list files, not both"));
   if (!o.games.empty() && (!o.variant.empty() || !o.rules.empty()))
     return fail_input(make_error("--variant and --rules are for --list: games carry their rules"));
+  const bool listed_targets = !o.listed_targets.empty();
+  if (listed_targets && o.lists.empty())
+    return fail_input(make_error("--listed-targets takes its targets from --list files"));
   GamePositions found;
+  std::vector<Probabilities> given;  // with --listed-targets: found.positions' targets
   PositionSet seen;
   Result<Rules> rules = make_error("no input");
   if (!o.lists.empty()) {
@@ -69,9 +81,25 @@ void run_positions(const PositionsOptions& o) {
     for (const std::string& file : o.lists) {
       Result<std::string> text = read_regular_file(file, "position list");
       if (!text) return fail_input(text.error());
-      Result<std::vector<Position>> listed = read_position_list(*text, *rules);
+      if (!listed_targets) {
+        Result<std::vector<Position>> listed = read_position_list(*text, *rules);
+        if (!listed) return fail_input(make_error(file + ": " + listed.error().message));
+        add_listed_positions(*listed, !o.keep_repeats, seen, found);
+        continue;
+      }
+      Result<std::vector<ValuedListEntry>> listed = read_valued_position_list(*text, *rules);
       if (!listed) return fail_input(make_error(file + ": " + listed.error().message));
-      add_listed_positions(*listed, !o.keep_repeats, seen, found);
+      for (const ValuedListEntry& entry : *listed) {
+        const Probabilities p = Probabilities::from_array(entry.values.data());
+        if (!is_consistent(p, kListedRounding))
+          return fail_input(make_error(file + ": line " + std::to_string(entry.line) +
+                                       ": the probabilities are not in their cumulative order "
+                                       "(win_gammon <= win, win_backgammon <= win_gammon, "
+                                       "lose_gammon <= 1 - win, lose_backgammon <= lose_gammon)"));
+        const size_t before = found.positions.size();
+        add_listed_positions({&entry.position, 1}, !o.keep_repeats, seen, found);
+        if (found.positions.size() > before) given.push_back(make_consistent(p));
+      }
     }
   } else {
     std::vector<MatchRecord> records;
@@ -104,39 +132,54 @@ void run_positions(const PositionsOptions& o) {
   // no training.
   long long bearoffs = 0;
   if (const std::function<bool(const Position&)> skip = skip_bearoff_database(**model)) {
-    const size_t before = found.positions.size();
-    std::erase_if(found.positions, skip);
-    bearoffs = (long long)(before - found.positions.size());
+    size_t kept = 0;
+    for (size_t i = 0; i < found.positions.size(); ++i) {
+      if (skip(found.positions[i])) continue;
+      found.positions[kept] = found.positions[i];
+      if (listed_targets) given[kept] = given[i];
+      ++kept;
+    }
+    bearoffs = (long long)(found.positions.size() - kept);
+    found.positions.resize(kept);
+    if (listed_targets) given.resize(kept);
   }
   const std::string source = o.lists.empty() ? std::to_string(found.games) + " games"
                                              : std::to_string(found.listed) + " listed positions";
   if (found.positions.empty())
     return fail_input(make_error("the " + source + " hold no position before a roll to value"));
 
-  std::printf(
-      "valuing %zu positions of %s (%lld repeats and %lld bear-offs left out) at %d-ply "
-      "with %s\n",
-      found.positions.size(), source.c_str(), found.repeats, bearoffs, o.ply, model_path.c_str());
-  std::fflush(stdout);
   std::vector<Probabilities> values(found.positions.size());
-  ValuationConfig vc;
-  vc.ply = o.ply;
-  vc.threads = o.threads;
-  const std::function<void(long long, long long)> bar =
-      o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", 0);
-  value_positions(*model, found.positions, vc, values, bar);
+  if (listed_targets) {
+    std::printf("%zu positions of %s (%lld repeats and %lld bear-offs left out), valued by %s\n",
+                found.positions.size(), source.c_str(), found.repeats, bearoffs,
+                o.listed_targets.c_str());
+    values = std::move(given);
+  } else {
+    std::printf(
+        "valuing %zu positions of %s (%lld repeats and %lld bear-offs left out) at %d-ply "
+        "with %s\n",
+        found.positions.size(), source.c_str(), found.repeats, bearoffs, o.ply, model_path.c_str());
+    std::fflush(stdout);
+    ValuationConfig vc;
+    vc.ply = o.ply;
+    vc.threads = o.threads;
+    const std::function<void(long long, long long)> bar =
+        o.quiet ? [](long long, long long) {} : progress_bar_on_stderr("Valuing", "positions", 0);
+    value_positions(*model, found.positions, vc, values, bar);
+  }
 
   PositionDatabase db;
   db.variant = rules->variant;
   db.rules = rules->preset;
   db.target_kind = TargetKind::Search;
   db.target_ply = o.ply;
-  db.model = *model_name;
+  db.model = listed_targets ? o.listed_targets : *model_name;
   db.description = "nard positions: the positions before a roll of " + source + " (" +
                    std::to_string(inputs.size()) + " file(s), first " +
                    std::filesystem::path(inputs.front()).filename().string() +
                    (o.keep_repeats ? ")" : "), repeats left out") +
-                   ", bear-offs left out where the database covers them";
+                   ", bear-offs left out where the database covers them" +
+                   (listed_targets ? ", targets as listed" : "");
   db.records.reserve(found.positions.size());
   for (size_t i = 0; i < found.positions.size(); ++i)
     db.records.push_back({found.positions[i], make_consistent(values[i])});
@@ -158,6 +201,10 @@ void register_positions(CLI::App& app) {
   cmd->add_option("--rules", o->rules, "--list: the positions' rules preset");
   cmd->add_option("--out", o->out, "Position database file to write (*.npdb)")->required();
   cmd->add_option("--model", o->model, "Model file of the games' game (default: the shipped one)");
+  cmd->add_option("--listed-targets", o->listed_targets,
+                  "--list: each line is a Position ID and five cubeless probabilities (win, "
+                  "win_gammon, win_backgammon, lose_gammon, lose_backgammon), the targets; NAME "
+                  "says what valued them (e.g. 'gnubg 2-ply'), --ply their depth");
   cmd->add_option("--ply", o->ply, "Search depth of the targets, 0..3 (default 0: the net)")
       ->check(CLI::Range(0, 3));
   cmd->add_option("--threads", o->threads, "Threads")->check(at_least(1));

@@ -130,6 +130,42 @@ TEST(Positions, WritesTheListedPositionsWithTheModelsValues) {
   fs::remove_all(dir);
 }
 
+TEST(Positions, TakesListedTargetsAsGiven) {
+  const fs::path dir = unique_temp_path("nard_positions_listed_targets");
+  fs::create_directories(dir);
+  const std::string out = (dir / "p.npdb").string();
+  // gnubg's values as it prints them (five decimals; the win_gammon of the second is rounded a
+  // hair above its win), a repeat with other values (left out with its values) and a bear-off.
+  const std::string list = (dir / "ids.txt").string();
+  {
+    std::ofstream(list) << "# gnubg 2-ply\n"
+                           "bTNjAkBydwsAAw 0.74903 0.37113 0.00809 0.06550 0.00115\n"
+                           "4HPwATDgc/ABMA 0.50000 0.50003 0.00000 0.10000 0.00000\n"
+                           "bTNjAkBydwsAAw 0.1 0.0 0.0 0.0 0.0\n"
+                           "AQAACAAAAAAAAA 0.9 0 0 0 0\n";
+  }
+  testing_support::CliRun r = run_nard("positions --list " + list +
+                                       " --listed-targets 'gnubg 2-ply' --ply 2 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 positions of 4 listed positions (1 repeats and 1 bear-offs left out), "
+                       "valued by gnubg 2-ply"),
+            std::string::npos)
+      << r.out;
+  Result<PositionDatabase> got = load_position_database(out);
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got->model, "gnubg 2-ply");
+  EXPECT_EQ(got->target_kind, TargetKind::Search);
+  EXPECT_EQ(got->target_ply, 2);
+  const Rules wbf = *rules_preset("wbf");
+  ASSERT_EQ(got->records.size(), 2u);
+  EXPECT_EQ(got->records[0].position, *parse_position_arg("bTNjAkBydwsAAw", wbf));
+  EXPECT_EQ(got->records[0].target,
+            (Probabilities{0.74903f, 0.37113f, 0.00809f, 0.06550f, 0.00115f}));
+  EXPECT_EQ(got->records[1].position, *parse_position_arg("4HPwATDgc/ABMA", wbf));
+  EXPECT_EQ(got->records[1].target, (Probabilities{0.5f, 0.5f, 0.0f, 0.1f, 0.0f}));  // made consistent
+  fs::remove_all(dir);
+}
+
 TEST(Positions, RefusesBadInputAndWritesNothing) {
   const fs::path dir = unique_temp_path("nard_positions_bad");
   fs::create_directories(dir);
@@ -147,9 +183,16 @@ TEST(Positions, RefusesBadInputAndWritesNothing) {
   { std::ofstream(list) << "4HPwATDgc/ABMA 0.5\n"; }
   const std::string bad_list = (dir / "bad_list.txt").string();
   { std::ofstream(bad_list) << "4HPwATDgc/ABMA\n# next\nnot a position\n"; }
+  const std::string valued = (dir / "valued.txt").string();
+  { std::ofstream(valued) << "4HPwATDgc/ABMA 0.5 0.1 0.0 0.1 0.0\n4HPwATDgc/ABMA 0.5 0.1 0.2 0.1 0\n"; }
   const struct {
     std::string args, says;
   } cases[] = {
+      {"--list " + list + " --listed-targets gnubg --out " + out,
+       "list.txt: line 1: expected a Position ID and five probabilities"},
+      {"--list " + valued + " --listed-targets gnubg --out " + out,
+       "valued.txt: line 2: the probabilities are not in their cumulative order"},
+      {mat + " --listed-targets gnubg --out " + out, "--listed-targets takes its targets from --list"},
       {(dir / "missing.mat").string() + " --out " + out, "missing.mat"},
       {(dir / "bad.mat").string() + " --out " + out, "bad.mat"},
       {(dir / "empty.mat").string() + " --out " + out, "empty.mat"},

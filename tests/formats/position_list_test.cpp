@@ -54,5 +54,41 @@ TEST(PositionList, RefusesABadLineOrAFinishedGameNamingTheLine) {
   }
 }
 
+TEST(PositionList, ReadsValuedEntriesWithTheirLines) {
+  const Rules wbf = *rules_preset("wbf");
+  Result<std::vector<ValuedListEntry>> got = read_valued_position_list(
+      "# gnubg 2-ply\n\nbTNjAkBydwsAAw 0.74903 0.37113 0.00809 0.06550 0.00115\n"
+      "4HPwATDgc/ABMA\t0.5 0 0 1e-1 0\r\n",
+      wbf);
+  ASSERT_TRUE(got) << got.error().message;
+  ASSERT_EQ(got->size(), 2u);
+  EXPECT_EQ((*got)[0].position, *parse_position_arg("bTNjAkBydwsAAw", wbf));
+  EXPECT_EQ((*got)[0].line, 3);
+  EXPECT_EQ((*got)[0].values, (std::array<float, 5>{0.74903f, 0.37113f, 0.00809f, 0.06550f, 0.00115f}));
+  EXPECT_EQ((*got)[1].position, *parse_position_arg("start", wbf));
+  EXPECT_EQ((*got)[1].line, 4);
+  EXPECT_EQ((*got)[1].values, (std::array<float, 5>{0.5f, 0, 0, 0.1f, 0}));
+}
+
+TEST(PositionList, RefusesAValuedLineWithoutFiveProbabilitiesNamingIt) {
+  const Rules wbf = *rules_preset("wbf");
+  const struct {
+    std::string text, says;
+  } cases[] = {
+      {"4HPwATDgc/ABMA 0.5 0.1 0 0.1\n", "line 1: expected a Position ID and five"},
+      {"4HPwATDgc/ABMA 0.5 0.1 0 0.1 0 0.3\n", "line 1: expected"},
+      {"# x\n4HPwATDgc/ABMA 0.5 0.1 0 0.1 1.5\n", "line 2: probability 5 '1.5'"},
+      {"4HPwATDgc/ABMA 0.5 0.1x 0 0.1 0\n", "line 1: probability 2 '0.1x'"},
+      {"4HPwATDgc/ABMA -0.0 nan 0 0.1 0\n", "line 1: probability 2 'nan'"},
+      {"x 6:1 off:14; o off:15 0.5 0.1 0 0.1 0\n", "line 1: "},  // notation has spaces: one field only
+      {"zzz 0.5 0.1 0 0.1 0\n", "line 1: "},
+  };
+  for (const auto& c : cases) {
+    Result<std::vector<ValuedListEntry>> got = read_valued_position_list(c.text, wbf);
+    ASSERT_FALSE(got) << c.text;
+    EXPECT_NE(got.error().message.find(c.says), std::string::npos) << got.error().message;
+  }
+}
+
 }  // namespace
 }  // namespace nard
