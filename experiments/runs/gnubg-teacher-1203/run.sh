@@ -36,7 +36,7 @@ values)  # two gnubg processes, six files each; resumable (teacher.py skips what
       /usr/games/gnubg -t -q -r -p $KEEP/teacher.py > $R/values-$half.log 2>&1 &
   done
   wait
-  tail -1 $R/values-a.log $R/values-b.log ;;
+  tail -n 1 $R/values-a.log $R/values-b.log ;;
 positions)
   mkdir -p $KEEP/teacher
   exec nard positions --list $R/values-a.txt $R/values-b.txt --listed-targets "gnubg 2-ply" --ply 2 \
