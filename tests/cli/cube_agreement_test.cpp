@@ -362,8 +362,8 @@ TEST(CubeAgreement, BenchCommandReportsAndRejectsBadFiles) {
   const testing_support::CliRun vs = testing_support::run_nard(
       "bench cube --file " + file + " --gnubg-probs --vs-decisions " + file);
   EXPECT_EQ(vs.exit_code, 0) << vs.err;
-  EXPECT_NE(vs.out.find("  all           8   doubler  +0.00 ± 0.00   taker  +0.00 ± 0.00   "
-                        "total  +0.00 ± 0.00"),
+  EXPECT_NE(vs.out.find("  all           8   doubler  +0.000 ± 0.000   taker  +0.000 ± 0.000   "
+                        "total  +0.000 ± 0.000"),
             std::string::npos)
       << vs.out;
   const testing_support::CliRun vs_partial =
