@@ -75,6 +75,19 @@ inline std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
+// The whitespace-separated words of s, no empty ones: " a\tb  c " gives {"a", "b", "c"}; the
+// views point into s.
+inline std::vector<std::string_view> words(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!(s = trim(s)).empty()) {
+    size_t end = 0;
+    while (end < s.size() && !is_space(s[end])) ++end;
+    out.push_back(s.substr(0, end));
+    s.remove_prefix(end);
+  }
+  return out;
+}
+
 inline std::optional<bool> parse_on_off(std::string_view v) {
   const std::string w = lowered(trim(v));
   if (w == "on" || w == "yes" || w == "true" || w == "1") return true;

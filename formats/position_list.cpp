@@ -39,18 +39,6 @@ Result<Position> playable(Result<Position> pos, const Rules& rules) {
   return pos;
 }
 
-// The whitespace-separated fields of a line.
-std::vector<std::string_view> fields_of(std::string_view line) {
-  std::vector<std::string_view> out;
-  while (!(line = text::trim(line)).empty()) {
-    size_t end = 0;
-    while (end < line.size() && !text::is_space(line[end])) ++end;
-    out.push_back(line.substr(0, end));
-    line.remove_prefix(end);
-  }
-  return out;
-}
-
 }  // namespace
 
 Result<std::vector<Position>> read_position_list(std::string_view list, const Rules& rules) {
@@ -75,7 +63,7 @@ Result<std::vector<ValuedListEntry>> read_valued_position_list(std::string_view 
   std::vector<ValuedListEntry> out;
   std::optional<Error> e =
       for_each_entry_line(list, [&](std::string_view line, int number) -> std::optional<Error> {
-        const std::vector<std::string_view> fields = fields_of(line);
+        const std::vector<std::string_view> fields = text::words(line);
         Result<Position> pos = playable(parse_position_arg(fields.front(), rules), rules);
         if (!pos) return pos.error();
         if (fields.size() != 6)

@@ -36,5 +36,12 @@ TEST(TextScan, SplitKeepsEmptyFields) {
   EXPECT_EQ(text::split("abc", ':'), (V{"abc"}));
 }
 
+TEST(TextScan, WordsSkipEveryRunOfWhitespace) {
+  using V = std::vector<std::string_view>;
+  EXPECT_EQ(text::words(" a\tb  c \r\n"), (V{"a", "b", "c"}));
+  EXPECT_EQ(text::words("one"), (V{"one"}));
+  EXPECT_TRUE(text::words(" \t ").empty());
+}
+
 }  // namespace
 }  // namespace nard
