@@ -9,6 +9,20 @@
 
 namespace nard::tools {
 
+void add_move_filters_option(CLI::App* cmd, const std::string& name, std::string& value,
+                             const std::string& whose) {
+  cmd->add_option(name, value,
+                  whose +
+                      "'s root move filters: nard (default; 8 plays within 0.16 to 1-ply, 3 "
+                      "within 0.06 of those to 2-ply) or gnubg (gnubg's defaults: 8 within 0.16 "
+                      "straight to 2-ply)")
+      ->check(CLI::IsMember({"nard", "gnubg"}));
+}
+
+MoveFilters move_filters_named(const std::string& name) {
+  return name == "gnubg" ? MoveFilters::Gnubg : MoveFilters::Nard;
+}
+
 void add_bot_options(CLI::App* cmd, BotArgs& a) {
   cmd->add_option(
       "--variant", a.variant,

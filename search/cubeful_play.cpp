@@ -137,13 +137,14 @@ Result<std::vector<PlayValue>> rank_plays_cubeful(Search& search, std::span<cons
         ++keep;
       }
     }
+    alive = keep;
+    if (f.skip_next && level < how.ply) continue;
     for (size_t k = 0; k < keep; ++k) {
       const size_t i = size_t(order[k]);
       if (terminal_probabilities(search.rules(), flipped[i])) continue;  // exact already
       if (std::optional<Error> e = value(i, level)) return *e;
     }
     std::stable_sort(order.begin(), order.begin() + long(keep), by_equity);
-    alive = keep;
   }
   std::vector<PlayValue> ranked(n);
   for (size_t k = 0; k < n; ++k) ranked[k] = values[size_t(order[k])];

@@ -281,6 +281,8 @@ std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice,
     // Keep at most f.keep plays within f.threshold of the best ranked at the previous level.
     size_t keep = std::min(alive, size_t(std::max(1, f.keep)));
     while (keep > 1 && ranked[0].equity - ranked[keep - 1].equity > f.threshold) --keep;
+    alive = keep;
+    if (f.skip_next && level < config_.ply) continue;
     for (size_t i = 0; i < keep; ++i) {
       RankedPlay& rp = ranked[i];
       const Position& child = flipped[size_t(rp.index)];
@@ -290,9 +292,23 @@ std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice,
       rp.ply = level;
     }
     std::stable_sort(ranked.begin(), ranked.begin() + long(keep), by_equity);
-    alive = keep;
   }
   return ranked;
+}
+
+void set_move_filters(SearchConfig& c, MoveFilters f) {
+  switch (f) {
+    case MoveFilters::Nard:
+      c.filters[0] = {8, 0.16f};
+      c.filters[1] = {3, 0.06f};
+      c.filters[2] = {2, 0.03f};
+      break;
+    case MoveFilters::Gnubg:
+      c.filters[0] = {8, 0.16f, true};
+      c.filters[1] = {8, 0.16f};  // on the 0-ply values again: keeps every survivor
+      c.filters[2] = {2, 0.04f};
+      break;
+  }
 }
 
 int Search::best_play(const Position& pos, Dice dice, std::span<const Position> plays) {

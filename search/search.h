@@ -28,15 +28,27 @@
 namespace nard {
 
 // gnubg-style move filter for one ply level: after ranking at this level, keep at most `keep`
-// plays, and only those within `threshold` equity of the best.
+// plays, and only those within `threshold` equity of the best. `skip_next`: below the search's
+// full ply, the survivors are not valued at the next ply but go on to the next filter with the
+// values they have (gnubg's "skip pruning for 1-ply moves" in its 2- and 3-ply filters); at the
+// last level it has no effect, so the plays always reach the full ply.
 struct MoveFilter {
   int keep = 8;
   float threshold = 0.16f;
+  bool skip_next = false;
+};
+
+// The root's move filters of a search (SearchConfig::filters).
+enum class MoveFilters {
+  Nard,   // 0-ply: 8 within 0.16 to 1-ply; 3 within 0.06 to 2-ply; 2 within 0.03 to 3-ply
+  Gnubg,  // gnubg 1.07's defaults: 0-ply: 8 within 0.16 straight to 2-ply (1-ply skipped) at
+          // 2 plies and more; 2 within 0.04 to 3-ply
 };
 
 struct SearchConfig {
   int ply = 0;  // 0..3
-  // filters[k]: which plays ranked at k-ply go on to be valued at (k+1)-ply, at the root.
+  // filters[k]: which plays ranked at k-ply go on to be valued at (k+1)-ply, at the root
+  // (MoveFilters::Nard; set_move_filters gives the others).
   MoveFilter filters[3] = {{8, 0.16f}, {3, 0.06f}, {2, 0.03f}};
   // Inside the lookahead, how many of a roll's plays (ranked at 0-ply) are re-valued deeper
   // to pick the best reply; 1 = the 0-ply choice (gnubg's classic scheme).
@@ -55,6 +67,9 @@ struct SearchConfig {
   // the cube, match winning chances in a match), as gnubg plays; false by cubeless money equity.
   bool cubeful_checker_play = true;
 };
+
+// Sets c.filters to the named scheme (c.ply unchanged).
+void set_move_filters(SearchConfig& c, MoveFilters f);
 
 struct RankedPlay {
   int index = 0;        // into the plays given to rank_plays()

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/movegen_bench.h"
+#include "cli/bot_args.h"
 #include "cli/option_checks.h"
 #include "cli/output.h"
 #include "cli/subcommand.h"
@@ -35,6 +36,7 @@ struct BenchHintOptions {
   int ply = 2;
   int repeat = 3;
   int prune_keep = SearchConfig{}.prune_keep;
+  std::string move_filters;
   int positions = 10;  // the other games' self-play positions
   bool compare = false;
 };
@@ -116,6 +118,7 @@ void run_bench_hint(const BenchHintOptions& o) {
   SearchConfig config;
   config.ply = o.ply;
   config.prune_keep = o.prune_keep;
+  set_move_filters(config, move_filters_named(o.move_filters));
   Search search(rules, evaluator, config);
   SearchConfig unpruned_config = config;
   unpruned_config.prune_keep = 0;
@@ -207,6 +210,7 @@ void register_bench_hint(CLI::App& app) {
   cmd->add_option("--prune-keep", o->prune_keep,
                   "Plays per roll the full net values in the lookahead (0: no pruning)")
       ->check(at_least(0));
+  add_move_filters_option(cmd, "--move-filters", o->move_filters);
   cmd->callback([o] { run_bench_hint(*o); });
 }
 

@@ -6,6 +6,7 @@ void add_reference_bot_settings(CLI::App* cmd, ReferenceBotOptions& o) {
   cmd->add_option("--prune-keep", o.prune_keep,
                   "Plays per roll the full net values in the lookahead (0: no pruning)")
       ->check(CLI::Range(0, 1000));
+  add_move_filters_option(cmd, "--move-filters", o.move_filters);
   cmd->add_flag("--no-bearoff-db", o.no_bearoff_db,
                 "Evaluate bear-off positions with the net, not the bear-off databases");
   cmd->add_flag("--one-sided-bearoff", o.one_sided_bearoff,
@@ -20,7 +21,10 @@ std::unique_ptr<LoadedBot> load_reference_bot(const ReferenceBotOptions& o,
   args.no_bearoff_db = o.no_bearoff_db;
   args.one_sided_bearoff = o.one_sided_bearoff;
   std::unique_ptr<LoadedBot> bot = load_bot(args);
-  if (bot) bot->search.prune_keep = o.prune_keep;
+  if (bot) {
+    bot->search.prune_keep = o.prune_keep;
+    set_move_filters(bot->search, move_filters_named(o.move_filters));
+  }
   return bot;
 }
 

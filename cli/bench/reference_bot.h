@@ -18,9 +18,10 @@ struct ReferenceBotOptions {
   int prune_keep = SearchConfig{}.prune_keep;  // plays per roll the full net values; 0 = all
   bool no_bearoff_db = false;
   bool one_sided_bearoff = false;
+  std::string move_filters;  // "nard" (or "") or "gnubg": search/search.h MoveFilters
 };
 
-// --prune-keep, --no-bearoff-db and --one-sided-bearoff (--model and --ply stay with each bench,
+// --prune-keep, --move-filters, --no-bearoff-db and --one-sided-bearoff (--model and --ply stay with each bench,
 // whose help words them for its own measure).
 void add_reference_bot_settings(CLI::App* cmd, ReferenceBotOptions& o);
 

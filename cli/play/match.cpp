@@ -109,6 +109,17 @@ std::optional<Error> check_prune_keep(const MatchSide& side, int ply, char lette
   return std::nullopt;
 }
 
+// --a-move-filters / --b-move-filters only for a net at 2 ply or more: at 1 ply both schemes send
+// the same 8 plays within 0.16 to 1-ply.
+std::optional<Error> check_move_filters(const MatchSide& side, int ply, char letter) {
+  if (side.move_filters.empty()) return std::nullopt;
+  const std::string option = std::string("--") + letter + "-move-filters";
+  if (auto e = check_net_side(side, letter, option, "the choice of move filters")) return e;
+  if (ply < 2)
+    return make_error(option + " decides nothing below 2-ply: the schemes differ from 2-ply on");
+  return std::nullopt;
+}
+
 // --a-checker-play / --b-checker-play only for a net with the cube in play (`rules`: the game's,
 // --cubeless applied).
 std::optional<Error> check_checker_play(const MatchOptions& o, const Rules& rules,
@@ -210,6 +221,8 @@ void run_match(const MatchOptions& o) {
   if (auto e = check_cube_life(o, o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
   if (auto e = check_prune_keep(o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
   if (auto e = check_prune_keep(o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
+  if (auto e = check_move_filters(o.a, a->specs[0].search.ply, 'a')) return fail_input(*e);
+  if (auto e = check_move_filters(o.b, b->specs[0].search.ply, 'b')) return fail_input(*e);
   Result<MatchEquityTable> met = MatchEquityTable::load(MatchEquityTable::default_path());
   if (!met) return fail_runtime(met.error());
 
@@ -270,6 +283,7 @@ void register_match(CLI::App& app) {
                         "'s lookahead: plays per roll the full net values after the model's "
                         "pruning net ranked them (default 3; 0 = no pruning)")
         ->check(CLI::Range(0, 64));
+    add_move_filters_option(cmd, flag + "move-filters", side->move_filters, player);
   }
   cmd->add_option("--games", o->games, "Games (matches with --match) in all, default 1000")
       ->check(at_least(1));

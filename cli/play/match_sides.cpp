@@ -50,11 +50,13 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     s.search.fitted_cube_life = side.cube_life != "gnubg";
     s.search.cubeful_checker_play = side.checker_play != "cubeless";
     if (side.prune_keep >= 0) s.search.prune_keep = side.prune_keep;
+    set_move_filters(s.search, move_filters_named(side.move_filters));
     s.label = "net " + std::to_string(s.search.ply) + "-ply (" + path + ")";
     if (!s.search.fitted_cube_life) s.label += ", gnubg's cube life";
     if (!s.search.cubeful_checker_play) s.label += ", cubeless checker play";
     if (side.prune_keep == 0) s.label += ", unpruned";
     if (side.prune_keep > 0) s.label += ", pruned to " + std::to_string(side.prune_keep);
+    if (side.move_filters == "gnubg") s.label += ", gnubg's move filters";
   } else if (side.kind == "pubeval") {
     if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
     Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

@@ -294,6 +294,28 @@ TEST(BotCommands, MatchSetsEachNetsPruning) {
   }
 }
 
+// gnubg's move filters for one side at 2-ply: the label says so; below 2-ply, or for a side that
+// is not a net, the option is refused with its name; an unknown scheme is refused.
+TEST(BotCommands, MatchSetsEachNetsMoveFilters) {
+  const CliRun r = run_nard(with_model(
+      "match --b net --a-ply 2 --b-ply 2 --b-move-filters gnubg --cubeless --games 2 --threads 1"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("B: net 2-ply (" + model() + "), gnubg's move filters"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("A: net 2-ply (" + model() + "), "), std::string::npos) << r.out;
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"match --b-move-filters gnubg --b-ply 2 --games 2", "--b-move-filters: B is pubeval"},
+      {"match --b net --a-ply 1 --a-move-filters gnubg --games 2",
+       "--a-move-filters decides nothing below 2-ply"},
+      {"match --b net --b-ply 2 --b-move-filters xg --games 2", "--b-move-filters"},
+  };
+  for (const auto& [args, says] : bad) {
+    const CliRun bad_run = run_nard(with_model(args));
+    EXPECT_EQ(bad_run.exit_code, 2) << args << "\n" << bad_run.err;
+    EXPECT_NE(bad_run.err.find(says), std::string::npos) << args << "\n" << bad_run.err;
+  }
+}
+
 // The cube life is refused where it would change nothing, with the option named.
 TEST(BotCommands, MatchRefusesACubeLifeOrCheckerPlayWhereItDecidesNothing) {
   const std::vector<std::pair<std::string, std::string>> bad = {

@@ -218,6 +218,35 @@ TEST(Search, FiltersLimitTheDeeperLook) {
   EXPECT_EQ(ranked[1].ply, 1);
 }
 
+// gnubg's 2-ply filter: the 0-ply survivors skip 1-ply and all reach 2-ply; at 1 ply the skip
+// has no effect (the plays must reach the full ply).
+TEST(Search, GnubgFiltersSkipOnePlyAndSendEverySurvivorToTwoPly) {
+  const Rules r = wbf();
+  FakeEvaluator ev(r);
+  MoveGenerator gen(r);
+  PlayList list;
+  const Position p = backgammon_start();
+  list.size = gen.generate(p, Dice{3, 1}, list.positions.get());
+  auto plies = [&](int ply, MoveFilters f) {
+    SearchConfig c;
+    c.ply = ply;
+    set_move_filters(c, f);
+    c.filters[0].threshold = 10.0f;  // 8 plays, whatever the fake net's spread
+    Search search(r, ev, c);
+    std::vector<int> counts(3, 0);
+    for (const RankedPlay& rp : search.rank_plays(p, Dice{3, 1}, list.plays()))
+      ++counts[size_t(rp.ply)];
+    return counts;
+  };
+  ASSERT_GT(list.size, 8);
+  EXPECT_EQ(plies(2, MoveFilters::Gnubg), (std::vector<int>{int(list.size) - 8, 0, 8}));
+  EXPECT_EQ(plies(1, MoveFilters::Gnubg), (std::vector<int>{int(list.size) - 8, 8, 0}));
+  const std::vector<int> nard = plies(2, MoveFilters::Nard);
+  EXPECT_EQ(nard[0], int(list.size) - 8);
+  EXPECT_GE(nard[2], 1);
+  EXPECT_LE(nard[2], 3);
+}
+
 TEST(Search, SameSearchTwiceGivesTheSameCountsAndChoices) {
   const Rules r = wbf();
   FakeEvaluator ev(r);
