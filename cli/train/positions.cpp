@@ -53,24 +53,100 @@ struct PositionsOptions {
   bool keep_repeats = false, quiet = false;
 };
 
-void run_positions(const PositionsOptions& o) {
+// What the options ask for, checked before any file is read.
+std::optional<Error> check_options(const PositionsOptions& o) {
   const std::filesystem::path out(o.out);
   if (out.extension() != ".npdb")
-    return fail_input(make_error("--out " + o.out + ": a position database is named *.npdb"));
+    return make_error("--out " + o.out + ": a position database is named *.npdb");
   const std::filesystem::path out_dir = out.parent_path().empty() ? "." : out.parent_path();
   if (std::error_code ec; !std::filesystem::is_directory(out_dir, ec))
-    return fail_input(
-        make_error("--out " + o.out + ": no directory " + out_dir.string() + " to write it in"));
-  // Read every file first: a bad file stops the command before anything is valued or written.
+    return make_error("--out " + o.out + ": no directory " + out_dir.string() + " to write it in");
   if (o.games.empty() && o.lists.empty())
-    return fail_input(make_error("no positions to value: give saved games (.mat, .sgf) or --list"));
+    return make_error("no positions to value: give saved games (.mat, .sgf) or --list");
   if (!o.games.empty() && !o.lists.empty())
-    return fail_input(make_error("give saved games (.mat, .sgf) or --list files, not both"));
+    return make_error("give saved games (.mat, .sgf) or --list files, not both");
   if (!o.games.empty() && (!o.variant.empty() || !o.rules.empty()))
-    return fail_input(make_error("--variant and --rules are for --list: games carry their rules"));
+    return make_error("--variant and --rules are for --list: games carry their rules");
+  if (!o.listed_targets.empty() && o.lists.empty())
+    return make_error("--listed-targets takes its targets from --list files");
+  return std::nullopt;
+}
+
+// The positions of the --list files into `found` (with --listed-targets their listed
+// probabilities into `given`, one per position kept).
+std::optional<Error> gather_listed(const PositionsOptions& o, const Rules& rules, PositionSet& seen,
+                                   GamePositions& found, std::vector<Probabilities>& given) {
+  for (const std::string& file : o.lists) {
+    Result<std::string> text = read_regular_file(file, "position list");
+    if (!text) return text.error();
+    if (o.listed_targets.empty()) {
+      Result<std::vector<Position>> listed = read_position_list(*text, rules);
+      if (!listed) return make_error(file + ": " + listed.error().message);
+      add_listed_positions(*listed, !o.keep_repeats, seen, found);
+      continue;
+    }
+    Result<std::vector<ValuedListEntry>> listed = read_valued_position_list(*text, rules);
+    if (!listed) return make_error(file + ": " + listed.error().message);
+    for (const ValuedListEntry& entry : *listed) {
+      const Probabilities p = Probabilities::from_array(entry.values.data());
+      if (!is_consistent(p, kListedRounding))
+        return make_error(file + ": line " + std::to_string(entry.line) +
+                          ": the probabilities are not in their cumulative order "
+                          "(win_gammon <= win, win_backgammon <= win_gammon, "
+                          "lose_gammon <= 1 - win, lose_backgammon <= lose_gammon)");
+      const size_t before = found.positions.size();
+      add_listed_positions({&entry.position, 1}, !o.keep_repeats, seen, found);
+      if (found.positions.size() > before) given.push_back(make_consistent(p));
+    }
+  }
+  return std::nullopt;
+}
+
+// The positions of the saved games into `found`; the rules of the first game, under which every
+// game of every file must be played.
+Result<Rules> gather_games(const PositionsOptions& o, PositionSet& seen, GamePositions& found) {
+  std::vector<MatchRecord> records;
+  for (const std::string& file : o.games) {
+    Result<std::string> text = read_regular_file(file, "match file");
+    if (!text) return text.error();
+    Result<MatchRecord> record = read_match_text(*text);
+    if (!record) return make_error(file + ": " + record.error().message);
+    if (record->games.empty()) return make_error(file + ": no games");
+    records.push_back(std::move(record).value());
+  }
+  Result<Rules> rules = record_rules(records.front(), records.front().games.front());
+  if (!rules) return make_error(o.games.front() + ": " + rules.error().message);
+  for (size_t i = 0; i < records.size(); ++i)
+    if (std::optional<Error> e =
+            add_game_positions(records[i], *rules, !o.keep_repeats, seen, found))
+      return make_error(o.games[i] + ": " + e->message);
+  return rules;
+}
+
+// Leaves out the positions `skip` covers (exact in the bear-off database: as the self-play
+// samplers do, they need no training), and their listed targets where there are any; returns how
+// many went.
+long long drop_covered(const std::function<bool(const Position&)>& skip,
+                       std::vector<Position>& positions, std::vector<Probabilities>& given) {
+  if (!skip) return 0;
+  const bool targets = !given.empty();
+  size_t kept = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (skip(positions[i])) continue;
+    positions[kept] = positions[i];
+    if (targets) given[kept] = given[i];
+    ++kept;
+  }
+  const long long dropped = (long long)(positions.size() - kept);
+  positions.resize(kept);
+  if (targets) given.resize(kept);
+  return dropped;
+}
+
+void run_positions(const PositionsOptions& o) {
+  if (std::optional<Error> e = check_options(o)) return fail_input(*e);
+  // Read every file first: a bad file stops the command before anything is valued or written.
   const bool listed_targets = !o.listed_targets.empty();
-  if (listed_targets && o.lists.empty())
-    return fail_input(make_error("--listed-targets takes its targets from --list files"));
   GamePositions found;
   std::vector<Probabilities> given;  // with --listed-targets: found.positions' targets
   PositionSet seen;
@@ -78,46 +154,11 @@ void run_positions(const PositionsOptions& o) {
   if (!o.lists.empty()) {
     rules = resolve_rules(o.variant, o.rules);
     if (!rules) return fail_input(rules.error());
-    for (const std::string& file : o.lists) {
-      Result<std::string> text = read_regular_file(file, "position list");
-      if (!text) return fail_input(text.error());
-      if (!listed_targets) {
-        Result<std::vector<Position>> listed = read_position_list(*text, *rules);
-        if (!listed) return fail_input(make_error(file + ": " + listed.error().message));
-        add_listed_positions(*listed, !o.keep_repeats, seen, found);
-        continue;
-      }
-      Result<std::vector<ValuedListEntry>> listed = read_valued_position_list(*text, *rules);
-      if (!listed) return fail_input(make_error(file + ": " + listed.error().message));
-      for (const ValuedListEntry& entry : *listed) {
-        const Probabilities p = Probabilities::from_array(entry.values.data());
-        if (!is_consistent(p, kListedRounding))
-          return fail_input(make_error(file + ": line " + std::to_string(entry.line) +
-                                       ": the probabilities are not in their cumulative order "
-                                       "(win_gammon <= win, win_backgammon <= win_gammon, "
-                                       "lose_gammon <= 1 - win, lose_backgammon <= lose_gammon)"));
-        const size_t before = found.positions.size();
-        add_listed_positions({&entry.position, 1}, !o.keep_repeats, seen, found);
-        if (found.positions.size() > before) given.push_back(make_consistent(p));
-      }
-    }
+    if (std::optional<Error> e = gather_listed(o, *rules, seen, found, given))
+      return fail_input(*e);
   } else {
-    std::vector<MatchRecord> records;
-    for (const std::string& file : o.games) {
-      Result<std::string> text = read_regular_file(file, "match file");
-      if (!text) return fail_input(text.error());
-      Result<MatchRecord> record = read_match_text(*text);
-      if (!record) return fail_input(make_error(file + ": " + record.error().message));
-      if (record->games.empty()) return fail_input(make_error(file + ": no games"));
-      records.push_back(std::move(record).value());
-    }
-    // The rules of the first game; every game of every file must be played under them.
-    rules = record_rules(records.front(), records.front().games.front());
-    if (!rules) return fail_input(make_error(o.games.front() + ": " + rules.error().message));
-    for (size_t i = 0; i < records.size(); ++i)
-      if (std::optional<Error> e =
-              add_game_positions(records[i], *rules, !o.keep_repeats, seen, found))
-        return fail_input(make_error(o.games[i] + ": " + e->message));
+    rules = gather_games(o, seen, found);
+    if (!rules) return fail_input(rules.error());
   }
   const std::vector<std::string>& inputs = o.lists.empty() ? o.games : o.lists;
 
@@ -128,21 +169,7 @@ void run_positions(const PositionsOptions& o) {
   if (!model) return no_shipped_model ? fail_runtime(model.error()) : fail_input(model.error());
   Result<std::string> model_name = targets_model_name(model_path, (*model)->description());
   if (!model_name) return fail_input(model_name.error());
-  // As the self-play samplers do: the positions the bear-off database covers are exact and need
-  // no training.
-  long long bearoffs = 0;
-  if (const std::function<bool(const Position&)> skip = skip_bearoff_database(**model)) {
-    size_t kept = 0;
-    for (size_t i = 0; i < found.positions.size(); ++i) {
-      if (skip(found.positions[i])) continue;
-      found.positions[kept] = found.positions[i];
-      if (listed_targets) given[kept] = given[i];
-      ++kept;
-    }
-    bearoffs = (long long)(found.positions.size() - kept);
-    found.positions.resize(kept);
-    if (listed_targets) given.resize(kept);
-  }
+  const long long bearoffs = drop_covered(skip_bearoff_database(**model), found.positions, given);
   const std::string source = o.lists.empty() ? std::to_string(found.games) + " games"
                                              : std::to_string(found.listed) + " listed positions";
   if (found.positions.empty())
