@@ -13,14 +13,14 @@ void add_move_filters_option(CLI::App* cmd, const std::string& name, std::string
                              const std::string& whose) {
   cmd->add_option(name, value,
                   whose +
-                      "'s root move filters: nard (default; 8 plays within 0.16 to 1-ply, 3 "
-                      "within 0.06 of those to 2-ply) or gnubg (gnubg's defaults: 8 within 0.16 "
-                      "straight to 2-ply)")
-      ->check(CLI::IsMember({"nard", "gnubg"}));
+                      "'s root move filters: gnubg (default, gnubg's: 8 plays within 0.16 at "
+                      "0-ply straight to 2-ply) or narrow (before session 54: 8 within 0.16 to "
+                      "1-ply, 3 within 0.06 of those to 2-ply)")
+      ->check(CLI::IsMember({"gnubg", "narrow"}));
 }
 
 MoveFilters move_filters_named(const std::string& name) {
-  return name == "gnubg" ? MoveFilters::Gnubg : MoveFilters::Nard;
+  return name == "narrow" ? MoveFilters::Narrow : MoveFilters::Gnubg;
 }
 
 void add_bot_options(CLI::App* cmd, BotArgs& a) {

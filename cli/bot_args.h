@@ -33,11 +33,11 @@ void add_bot_options(CLI::App* cmd, BotArgs& args);
 // A bot as the commands use it: play/bot.h's facade.
 using LoadedBot = Bot;
 
-// Adds `name` (e.g. "--move-filters"): the root's move filters of a search, "nard" (the default)
-// or "gnubg" (search/search.h MoveFilters), into `value`.
+// Adds `name` (e.g. "--move-filters"): the root's move filters of a search, "gnubg" (the
+// default) or "narrow" (search/search.h MoveFilters), into `value`.
 void add_move_filters_option(CLI::App* cmd, const std::string& name, std::string& value,
                              const std::string& whose = "The search");
-// The scheme a checked --move-filters value names ("" and "nard": MoveFilters::Nard).
+// The scheme a checked --move-filters value names ("" and "gnubg": MoveFilters::Gnubg).
 MoveFilters move_filters_named(const std::string& name);
 
 // The choice of bear-off databases the flags make.

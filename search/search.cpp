@@ -298,15 +298,15 @@ std::vector<RankedPlay> Search::rank_plays(const Position& pos, Dice dice,
 
 void set_move_filters(SearchConfig& c, MoveFilters f) {
   switch (f) {
-    case MoveFilters::Nard:
-      c.filters[0] = {8, 0.16f};
-      c.filters[1] = {3, 0.06f};
-      c.filters[2] = {2, 0.03f};
-      break;
     case MoveFilters::Gnubg:
       c.filters[0] = {8, 0.16f, true};
       c.filters[1] = {8, 0.16f};  // on the 0-ply values again: keeps every survivor
       c.filters[2] = {2, 0.04f};
+      break;
+    case MoveFilters::Narrow:
+      c.filters[0] = {8, 0.16f};
+      c.filters[1] = {3, 0.06f};
+      c.filters[2] = {2, 0.03f};
       break;
   }
 }

@@ -40,16 +40,19 @@ struct MoveFilter {
 
 // The root's move filters of a search (SearchConfig::filters).
 enum class MoveFilters {
-  Nard,   // 0-ply: 8 within 0.16 to 1-ply; 3 within 0.06 to 2-ply; 2 within 0.03 to 3-ply
-  Gnubg,  // gnubg 1.07's defaults: 0-ply: 8 within 0.16 straight to 2-ply (1-ply skipped) at
-          // 2 plies and more; 2 within 0.04 to 3-ply
+  Gnubg,   // the default, gnubg 1.07's: at 1 ply, 8 within 0.16 of the 0-ply best to 1-ply; at 2
+           // plies and more, those 8 straight to 2-ply (1-ply skipped), and 2 within 0.04 of the
+           // 2-ply best to 3-ply
+  Narrow,  // ours before session 54: 8 within 0.16 to 1-ply, 3 within 0.06 of the 1-ply best to
+           // 2-ply, 2 within 0.03 to 3-ply (a 2-ply about two thirds as costly; its 1-ply step
+           // drops plays 2-ply would choose: experiments/runs/gnubg-filters-1203)
 };
 
 struct SearchConfig {
   int ply = 0;  // 0..3
   // filters[k]: which plays ranked at k-ply go on to be valued at (k+1)-ply, at the root
-  // (MoveFilters::Nard; set_move_filters gives the others).
-  MoveFilter filters[3] = {{8, 0.16f}, {3, 0.06f}, {2, 0.03f}};
+  // (MoveFilters::Gnubg; set_move_filters gives the others).
+  MoveFilter filters[3] = {{8, 0.16f, true}, {8, 0.16f}, {2, 0.04f}};
   // Inside the lookahead, how many of a roll's plays (ranked at 0-ply) are re-valued deeper
   // to pick the best reply; 1 = the 0-ply choice (gnubg's classic scheme).
   int inner_candidates = 1;

@@ -18,7 +18,7 @@ struct ReferenceBotOptions {
   int prune_keep = SearchConfig{}.prune_keep;  // plays per roll the full net values; 0 = all
   bool no_bearoff_db = false;
   bool one_sided_bearoff = false;
-  std::string move_filters;  // "nard" (or "") or "gnubg": search/search.h MoveFilters
+  std::string move_filters;  // "gnubg" (or "") or "narrow": search/search.h MoveFilters
 };
 
 // --prune-keep, --move-filters, --no-bearoff-db and --one-sided-bearoff (--model and --ply stay with each bench,

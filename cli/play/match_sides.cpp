@@ -56,7 +56,7 @@ Result<SideSpec> resolve_side(const MatchSide& side, const BotArgs& defaults, co
     if (!s.search.cubeful_checker_play) s.label += ", cubeless checker play";
     if (side.prune_keep == 0) s.label += ", unpruned";
     if (side.prune_keep > 0) s.label += ", pruned to " + std::to_string(side.prune_keep);
-    if (side.move_filters == "gnubg") s.label += ", gnubg's move filters";
+    if (side.move_filters == "narrow") s.label += ", narrow move filters";
   } else if (side.kind == "pubeval") {
     if (rules.variant != Variant::Backgammon) return make_error("pubeval plays backgammon only");
     Result<PubevalWeights> w = load_pubeval(default_pubeval_path());

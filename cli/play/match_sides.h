@@ -31,7 +31,7 @@ struct MatchSide {
   // A net's lookahead: plays per roll the full net values after the pruning net ranked them
   // (SearchConfig::prune_keep; 0 = no pruning); -1: the default.
   int prune_keep = -1;
-  // A net's root move filters: "nard" or "gnubg" (search/search.h MoveFilters); "": nard.
+  // A net's root move filters: "gnubg" or "narrow" (search/search.h MoveFilters); "": gnubg.
   std::string move_filters;
 };
 

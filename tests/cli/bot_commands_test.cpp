@@ -294,18 +294,18 @@ TEST(BotCommands, MatchSetsEachNetsPruning) {
   }
 }
 
-// gnubg's move filters for one side at 2-ply: the label says so; below 2-ply, or for a side that
+// The narrow move filters for one side at 2-ply: the label says so; below 2-ply, or for a side that
 // is not a net, the option is refused with its name; an unknown scheme is refused.
 TEST(BotCommands, MatchSetsEachNetsMoveFilters) {
   const CliRun r = run_nard(with_model(
-      "match --b net --a-ply 2 --b-ply 2 --b-move-filters gnubg --cubeless --games 2 --threads 1"));
+      "match --b net --a-ply 2 --b-ply 2 --b-move-filters narrow --cubeless --games 2 --threads 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("B: net 2-ply (" + model() + "), gnubg's move filters"), std::string::npos)
+  EXPECT_NE(r.out.find("B: net 2-ply (" + model() + "), narrow move filters"), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("A: net 2-ply (" + model() + "), "), std::string::npos) << r.out;
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"match --b-move-filters gnubg --b-ply 2 --games 2", "--b-move-filters: B is pubeval"},
-      {"match --b net --a-ply 1 --a-move-filters gnubg --games 2",
+      {"match --b-move-filters narrow --b-ply 2 --games 2", "--b-move-filters: B is pubeval"},
+      {"match --b net --a-ply 1 --a-move-filters narrow --games 2",
        "--a-move-filters decides nothing below 2-ply"},
       {"match --b net --b-ply 2 --b-move-filters xg --games 2", "--b-move-filters"},
   };

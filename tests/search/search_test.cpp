@@ -241,10 +241,18 @@ TEST(Search, GnubgFiltersSkipOnePlyAndSendEverySurvivorToTwoPly) {
   ASSERT_GT(list.size, 8);
   EXPECT_EQ(plies(2, MoveFilters::Gnubg), (std::vector<int>{int(list.size) - 8, 0, 8}));
   EXPECT_EQ(plies(1, MoveFilters::Gnubg), (std::vector<int>{int(list.size) - 8, 8, 0}));
-  const std::vector<int> nard = plies(2, MoveFilters::Nard);
-  EXPECT_EQ(nard[0], int(list.size) - 8);
-  EXPECT_GE(nard[2], 1);
-  EXPECT_LE(nard[2], 3);
+  const std::vector<int> narrow = plies(2, MoveFilters::Narrow);
+  EXPECT_EQ(narrow[0], int(list.size) - 8);
+  EXPECT_GE(narrow[2], 1);
+  EXPECT_LE(narrow[2], 3);
+  // The default is gnubg's.
+  SearchConfig defaults, gnubg;
+  set_move_filters(gnubg, MoveFilters::Gnubg);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(defaults.filters[k].keep, gnubg.filters[k].keep);
+    EXPECT_EQ(defaults.filters[k].threshold, gnubg.filters[k].threshold);
+    EXPECT_EQ(defaults.filters[k].skip_next, gnubg.filters[k].skip_next);
+  }
 }
 
 TEST(Search, SameSearchTwiceGivesTheSameCountsAndChoices) {

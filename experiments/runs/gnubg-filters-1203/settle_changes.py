@@ -2,11 +2,12 @@
 """The checker plays our 2-ply changes when its root move filters are gnubg's (README.md).
 
 For each (position, roll) of GNU Backgammon's self-play set where `nard bench checker --ply 2
---list` names another play with `--move-filters gnubg` than with the default (nard) filters, both
+--list` names another play with `--move-filters gnubg` than with `--move-filters narrow` (the filters used before session 54), both
 plays' results are rolled out as indep-checker/settle.py does: `nard rollout RESULT --trials T`
 (cubeless money, 0-ply in the trials, variance reduction, the default seed, so the two share their
-dice); the mover's equity is the rollout's, negated. A rollout already kept by indep-checker is
-reused; new ones are kept in rollouts/.
+dice); the mover's equity is the rollout's, negated. Every rollout is made here with the current
+model and kept in rollouts/ (indep-checker's were made with an older net, so none is reused: the two
+plays of a pair share their player and their dice).
 
 Usage: settle_changes.py NARD TRIALS > changes.txt
 """
@@ -18,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SET = os.path.join(ROOT, "tests", "data", "gnubg_selfplay_checker_2ply.txt")
-KEPT = [os.path.join(HERE, "rollouts"), os.path.join(HERE, "..", "indep-checker", "rollouts")]
+KEPT = [os.path.join(HERE, "rollouts")]
 
 
 def listed_plays(nard, filters):
@@ -69,7 +70,7 @@ def mover_equity(nard, result, trials):
 
 def main():
     nard, trials = sys.argv[1], int(sys.argv[2])
-    nard_rows, gnubg_rows = listed_plays(nard, "nard"), listed_plays(nard, "gnubg")
+    nard_rows, gnubg_rows = listed_plays(nard, "narrow"), listed_plays(nard, "gnubg")
     print("# Pairs of %s where our 2-ply's play differs between its move filters, rolled out" %
           os.path.relpath(SET, ROOT))
     print("# (%d trials, cubeless, 0-ply in the trials); equities of the mover, x1000." % trials)
