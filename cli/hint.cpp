@@ -23,13 +23,14 @@ namespace {
 struct HintOptions {
   BotArgs bot;
   ContextArgs context;
-  std::string position, dice;
+  std::string position, dice, move_filters;
   int top = 10;
 };
 
 void run_hint(const HintOptions& o) {
   std::unique_ptr<LoadedBot> bot = load_bot(o.bot);
   if (!bot) return;
+  set_move_filters(bot->search, move_filters_named(o.move_filters));
   Result<Position> pos = parse_position_arg(o.position, bot->rules);
   if (!pos) return fail_input(pos.error());
   Result<Dice> dice = parse_dice(o.dice);
@@ -80,6 +81,7 @@ void register_hint(CLI::App& app) {
   cmd->add_option("--top", o->top, "Plays shown (default 10)")->check(at_least(1));
   add_context_options(cmd, o->context);
   add_bot_options(cmd, o->bot);
+  add_move_filters_option(cmd, "--move-filters", o->move_filters, "The ranking");
   cmd->callback([o] { run_hint(*o); });
 }
 

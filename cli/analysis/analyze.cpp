@@ -26,7 +26,7 @@ namespace nard::tools {
 
 namespace {
 struct AnalyzeOptions {
-  std::string file, html, out, model;
+  std::string file, html, out, model, move_filters;
   int ply = 2, luck_ply = 0, threads = 0;
   bool json = false, cubeless = false, quiet = false, no_bearoff_db = false;
   MpiArgs mpi;
@@ -106,6 +106,7 @@ void analyze_on(Communicator& comm, const AnalyzeOptions& o) {
   AnalysisConfig config;
   config.ply = o.ply;
   config.luck_ply = o.luck_ply;
+  set_move_filters(config.search, move_filters_named(o.move_filters));
   config.cubeful = !o.cubeless;
   config.threads = o.threads;
   config.comm = &comm;
@@ -157,6 +158,7 @@ void register_analyze(CLI::App& app) {
                   "Depth of the luck analysis, 0..3 (default 0, as gnubg)")
       ->check(CLI::Range(0, 3));
   cmd->add_flag("--json", o->json, "JSON instead of text");
+  add_move_filters_option(cmd, "--move-filters", o->move_filters, "The checker-play analysis");
   cmd->add_option("--html", o->html, "Also write a self-contained HTML report to this file");
   cmd->add_option("--out", o->out, "Write the text or JSON report to this file (atomically)");
   cmd->add_option("--threads", o->threads,

@@ -294,6 +294,33 @@ TEST(BotCommands, MatchSetsEachNetsPruning) {
   }
 }
 
+// hint and analyze take the move filters: gnubg's (the default) send every play within 0.16 at
+// 0-ply, at most 8, to 2-ply; the narrow ones at most 3.
+TEST(BotCommands, HintAndAnalyzeTakeTheMoveFilters) {
+  auto two_ply_plays = [](const std::string& filters) {
+    const CliRun r = run_nard(with_model("hint 0t4NwACi5w4HAA 44 --ply 2 --cubeless --json --top 100" +
+                                         filters));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    int n = 0;
+    for (const auto& play : doc["plays"]) n += play["ply"] == 2;
+    return n;
+  };
+  const int gnubg = two_ply_plays(""), narrow = two_ply_plays(" --move-filters narrow");
+  EXPECT_GT(gnubg, 3);
+  EXPECT_LE(gnubg, 8);
+  EXPECT_GE(narrow, 1);
+  EXPECT_LE(narrow, 3);
+  EXPECT_EQ(gnubg, two_ply_plays(" --move-filters gnubg"));
+  const std::string match = std::string(NARD_SOURCE_DIR) + "/tests/data/matches/gnubg_7p_seed7.mat";
+  for (const std::string args : {std::string("hint 0t4NwACi5w4HAA 44 --move-filters wide"),
+                                 "analyze " + match + " --move-filters x"}) {
+    const CliRun bad = run_nard(with_model(args));
+    EXPECT_EQ(bad.exit_code, 2) << args;
+    EXPECT_NE(bad.err.find("--move-filters"), std::string::npos) << bad.err;
+  }
+}
+
 // The narrow move filters for one side at 2-ply: the label says so; below 2-ply, or for a side that
 // is not a net, the option is refused with its name; an unknown scheme is refused.
 TEST(BotCommands, MatchSetsEachNetsMoveFilters) {
